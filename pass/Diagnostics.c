@@ -1,0 +1,76 @@
+/*===- Diagnostics.c - Errors that name the function and call --------------===*
+ *
+ * Messages read
+ *   nvvm-shfl-to-amdgpu: in function 'f': '<instruction>': <problem>
+ * and go to the handler the caller gave (the plugin forwards them to
+ * LLVMContext::emitError, so opt and clang print them as errors).
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "Diagnostics.h"
+
+#include <llvm-c/Core.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* "in function 'f'" or "in a constant" for users outside any function. */
+static char *describeLocation(LLVMValueRef User) {
+  const char *Name = NULL;
+  size_t Length = 0;
+  const char *Kind = "function";
+  if (LLVMIsAInstruction(User)) {
+    LLVMValueRef F = LLVMGetBasicBlockParent(LLVMGetInstructionParent(User));
+    Name = LLVMGetValueName2(F, &Length);
+  } else if (LLVMIsAGlobalValue(User)) {
+    Kind = "global";
+    Name = LLVMGetValueName2(User, &Length);
+  }
+  if (!Name)
+    return strdup("outside any function");
+  size_t Size = Length + strlen(Kind) + 8;
+  char *Text = malloc(Size);
+  snprintf(Text, Size, "in %s '%.*s'", Kind, (int)Length, Name);
+  return Text;
+}
+
+/* The printed user, trimmed of leading blanks, on one line. */
+static char *describeUser(LLVMValueRef User) {
+  char *Printed = LLVMPrintValueToString(User);
+  const char *Start = Printed;
+  while (*Start == ' ')
+    ++Start;
+  char *Text = strdup(Start);
+  LLVMDisposeMessage(Printed);
+  char *Newline = strchr(Text, '\n');
+  if (Newline)
+    *Newline = '\0';
+  return Text;
+}
+
+void warpReportUse(WarpDiagnostics *Diags, LLVMValueRef User,
+                   const char *IntrinsicName, const char *Problem, ...) {
+  char Detail[512];
+  va_list Args;
+  va_start(Args, Problem);
+  vsnprintf(Detail, sizeof(Detail), Problem, Args);
+  va_end(Args);
+
+  char *Location = describeLocation(User);
+  char *Printed = describeUser(User);
+  size_t Size = strlen(Location) + strlen(Printed) + strlen(IntrinsicName) +
+                strlen(Detail) + 64;
+  char *Message = malloc(Size);
+  snprintf(Message, Size, "nvvm-shfl-to-amdgpu: %s: '%s': %s: %s", Location,
+           Printed, IntrinsicName, Detail);
+
+  ++Diags->NumErrors;
+  if (Diags->Handler)
+    Diags->Handler(Diags->HandlerContext, Message);
+  else
+    fprintf(stderr, "error: %s\n", Message);
+  free(Message);
+  free(Printed);
+  free(Location);
+}

@@ -1,0 +1,105 @@
+/*===- LaneMath.c - CUDA lanes on AMD waves --------------------------------===*
+ *
+ * The hardware lane comes from llvm.amdgcn.mbcnt.lo/hi counting the bits of
+ * an all-ones mask below this lane; it does not depend on the exec mask, so
+ * it is computed once at function entry.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "LaneMath.h"
+
+#include <string.h>
+
+static LLVMValueRef getIntrinsic(LLVMModuleRef M, const char *Name,
+                                 LLVMTypeRef *FnType) {
+  unsigned ID = LLVMLookupIntrinsicID(Name, strlen(Name));
+  LLVMValueRef Decl = LLVMGetIntrinsicDeclaration(M, ID, NULL, 0);
+  *FnType = LLVMIntrinsicGetType(LLVMGetModuleContext(M), ID, NULL, 0);
+  return Decl;
+}
+
+static LLVMValueRef buildIntrinsicCall(LLVMModuleRef M, LLVMBuilderRef B,
+                                       const char *Name, LLVMValueRef *Args,
+                                       unsigned NumArgs,
+                                       const char *ResultName) {
+  LLVMTypeRef FnType;
+  LLVMValueRef Fn = getIntrinsic(M, Name, &FnType);
+  return LLVMBuildCall2(B, FnType, Fn, Args, NumArgs, ResultName);
+}
+
+LLVMValueRef laneConstLike(LLVMValueRef V, uint32_t Value) {
+  return LLVMConstInt(LLVMTypeOf(V), Value, false);
+}
+
+bool laneIsConst(LLVMValueRef V, uint32_t *Value) {
+  if (!LLVMIsAConstantInt(V))
+    return false;
+  *Value = (uint32_t)LLVMConstIntGetZExtValue(V);
+  return true;
+}
+
+WarpLanes warpBuildLanes(LLVMModuleRef M, LLVMBuilderRef B, unsigned WaveSize) {
+  LLVMTypeRef I32 = LLVMInt32TypeInContext(LLVMGetModuleContext(M));
+  LLVMValueRef AllLanes = LLVMConstAllOnes(I32);
+  LLVMValueRef Zero = LLVMConstNull(I32);
+  LLVMValueRef LoArgs[] = {AllLanes, Zero};
+  LLVMValueRef Lo =
+      buildIntrinsicCall(M, B, "llvm.amdgcn.mbcnt.lo", LoArgs, 2,
+                         WaveSize == 32 ? "cuda.lane" : "lane.lo");
+  WarpLanes Lanes = {WaveSize, Lo, Zero};
+  if (WaveSize == 32)
+    return Lanes;
+
+  LLVMValueRef HiArgs[] = {AllLanes, Lo};
+  LLVMValueRef HwLane =
+      buildIntrinsicCall(M, B, "llvm.amdgcn.mbcnt.hi", HiArgs, 2, "hw.lane");
+  Lanes.CudaLane =
+      LLVMBuildAnd(B, HwLane, LLVMConstInt(I32, 31, false), "cuda.lane");
+  Lanes.WarpBase =
+      LLVMBuildAnd(B, HwLane, LLVMConstInt(I32, 32, false), "warp.base");
+  return Lanes;
+}
+
+LLVMValueRef warpBuildReadLane(LLVMModuleRef M, LLVMBuilderRef B,
+                               LLVMValueRef HwLane, LLVMValueRef Data) {
+  LLVMValueRef Address =
+      LLVMBuildShl(B, HwLane, laneConstLike(HwLane, 2), "shfl.addr");
+  LLVMValueRef Args[] = {Address, Data};
+  return buildIntrinsicCall(M, B, "llvm.amdgcn.ds.bpermute", Args, 2,
+                            "shfl.bits");
+}
+
+LLVMValueRef laneAnd(LLVMBuilderRef B, LLVMValueRef X, LLVMValueRef Y) {
+  uint32_t C;
+  if (laneIsConst(X, &C) && (C & 31) == 31)
+    return Y;
+  if (laneIsConst(Y, &C) && (C & 31) == 31)
+    return X;
+  if ((laneIsConst(X, &C) && C == 0) || (laneIsConst(Y, &C) && C == 0))
+    return laneConstLike(X, 0);
+  return LLVMBuildAnd(B, X, Y, "");
+}
+
+LLVMValueRef laneOr(LLVMBuilderRef B, LLVMValueRef X, LLVMValueRef Y) {
+  uint32_t C;
+  if (laneIsConst(X, &C) && C == 0)
+    return Y;
+  if (laneIsConst(Y, &C) && C == 0)
+    return X;
+  return LLVMBuildOr(B, X, Y, "");
+}
+
+LLVMValueRef laneXor(LLVMBuilderRef B, LLVMValueRef X, LLVMValueRef Y) {
+  uint32_t C;
+  if (laneIsConst(X, &C) && C == 0)
+    return Y;
+  if (laneIsConst(Y, &C) && C == 0)
+    return X;
+  return LLVMBuildXor(B, X, Y, "");
+}
+
+LLVMValueRef laneField(LLVMBuilderRef B, LLVMValueRef V, unsigned Shift) {
+  LLVMValueRef Shifted =
+      Shift ? LLVMBuildLShr(B, V, laneConstLike(V, Shift), "") : V;
+  return LLVMBuildAnd(B, Shifted, laneConstLike(V, 31), "");
+}

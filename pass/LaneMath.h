@@ -1,0 +1,48 @@
+/*===- LaneMath.h - CUDA lanes on AMD waves ----------------------*- C -*-===*
+ *
+ * A CUDA warp is always 32 lanes. On wave64 a hardware wave holds two CUDA
+ * warps: hardware lanes 0-31 are one warp and 32-63 the next, so the CUDA
+ * lane is hwlane & 31 and the warp's first hardware lane is hwlane & 32. On
+ * wave32 the two coincide. This file builds those values and the helpers
+ * the lowerings use to do arithmetic on lane numbers (0..31) with constant
+ * operands folded away.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef NVVMWARP_LANEMATH_H
+#define NVVMWARP_LANEMATH_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct {
+  unsigned WaveSize;     /* 32 or 64 */
+  LLVMValueRef CudaLane; /* i32, 0..31 */
+  LLVMValueRef WarpBase; /* i32, hardware lane of CUDA lane 0: 0 or 32 */
+} WarpLanes;
+
+/* Emits the lane computation at the builder's position. */
+WarpLanes warpBuildLanes(LLVMModuleRef M, LLVMBuilderRef B, unsigned WaveSize);
+
+/* The value of Data (i32) in hardware lane HwLane: llvm.amdgcn.ds.bpermute. */
+LLVMValueRef warpBuildReadLane(LLVMModuleRef M, LLVMBuilderRef B,
+                               LLVMValueRef HwLane, LLVMValueRef Data);
+
+/* An integer constant of V's type. */
+LLVMValueRef laneConstLike(LLVMValueRef V, uint32_t Value);
+
+/* True with *Value set when V is a constant integer. */
+bool laneIsConst(LLVMValueRef V, uint32_t *Value);
+
+/* Bitwise operations on values known to lie in 0..31; a constant 0 or 31
+ * operand is folded, as is a pair of constants. */
+LLVMValueRef laneAnd(LLVMBuilderRef B, LLVMValueRef X, LLVMValueRef Y);
+LLVMValueRef laneOr(LLVMBuilderRef B, LLVMValueRef X, LLVMValueRef Y);
+LLVMValueRef laneXor(LLVMBuilderRef B, LLVMValueRef X, LLVMValueRef Y);
+
+/* Bits Shift..Shift+4 of an arbitrary i32 value (the operand fields of shfl).
+ */
+LLVMValueRef laneField(LLVMBuilderRef B, LLVMValueRef V, unsigned Shift);
+
+#endif

@@ -1,0 +1,62 @@
+/*===- NVVMWarpToAMDGPU.h - Lower NVVM warp intrinsics for AMDGPU -*- C -*-===*
+ *
+ * The C entry points of the lowering. The opt/clang plugin, the cu2hsaco
+ * driver and the test tools all call these; nothing here needs C++.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef NVVMWARP_NVVMWARPTOAMDGPU_H
+#define NVVMWARP_NVVMWARPTOAMDGPU_H
+
+#include <llvm-c/Types.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The hardware wave a function runs in, when nothing in the function says. */
+typedef enum { WarpWave64, WarpWave32 } WarpWaveSize;
+
+/* Deliberate miscompilations, so that tests can show their harness fails. */
+typedef enum {
+  WarpNoPlantedBug,
+  WarpBugDropWarpBase, /* wave64: read the lane from the wave's first warp */
+  WarpBugDropClamp,    /* ignore the clamp: out-of-range lanes read anyway */
+} WarpPlantedBug;
+
+typedef struct {
+  WarpWaveSize DefaultWave;
+  WarpPlantedBug PlantedBug;
+} WarpLoweringOptions;
+
+/* Receives one complete diagnostic message (no trailing newline). */
+typedef void (*WarpDiagnosticHandler)(void *Context, const char *Message);
+
+typedef struct {
+  unsigned NumLowered; /* shuffle calls replaced */
+  unsigned NumErrors;  /* diagnostics reported; their calls are left as is */
+} WarpLoweringResult;
+
+/* Default options: wave64 unless a function says otherwise, no planted bug. */
+WarpLoweringOptions warpDefaultOptions(void);
+
+/* Parses the text between <> of `nvvm-shfl-to-amdgpu<...>`: ';'-separated
+ * `wave32`, `wave64`, `plant-bug=drop-warp-base`, `plant-bug=drop-clamp`.
+ * On failure returns false and sets *ErrorMessage to a malloc'd string. */
+bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
+                      char **ErrorMessage);
+
+/* Replaces every llvm.nvvm.shfl* call in M with AMDGPU code. Calls that
+ * cannot be lowered are reported through Handler (stderr when NULL) and
+ * left untouched, so a valid module stays valid. */
+WarpLoweringResult warpLowerShuffles(LLVMModuleRef M,
+                                     const WarpLoweringOptions *Options,
+                                     WarpDiagnosticHandler Handler,
+                                     void *HandlerContext);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
