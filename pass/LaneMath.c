@@ -38,26 +38,58 @@ bool laneIsConst(LLVMValueRef V, uint32_t *Value) {
   return true;
 }
 
-WarpLanes warpBuildLanes(LLVMModuleRef M, LLVMBuilderRef B, unsigned WaveSize) {
-  LLVMTypeRef I32 = LLVMInt32TypeInContext(LLVMGetModuleContext(M));
+WarpLanes warpLanesOf(LLVMModuleRef M, LLVMValueRef Function,
+                      unsigned WaveSize) {
+  WarpLanes Lanes = {M, Function, WaveSize, NULL, NULL};
+  return Lanes;
+}
+
+/* Where per-function values go: after the entry block's allocas. */
+static void positionAtFunctionEntry(LLVMBuilderRef B, LLVMValueRef F) {
+  LLVMBasicBlockRef Entry = LLVMGetEntryBasicBlock(F);
+  LLVMValueRef I = LLVMGetFirstInstruction(Entry);
+  while (I && LLVMIsAAllocaInst(I))
+    I = LLVMGetNextInstruction(I);
+  LLVMPositionBuilder(B, Entry, I);
+}
+
+static void buildLanes(WarpLanes *Lanes) {
+  LLVMContextRef Ctx = LLVMGetModuleContext(Lanes->M);
+  LLVMBuilderRef B = LLVMCreateBuilderInContext(Ctx);
+  positionAtFunctionEntry(B, Lanes->Function);
+  LLVMTypeRef I32 = LLVMInt32TypeInContext(Ctx);
   LLVMValueRef AllLanes = LLVMConstAllOnes(I32);
   LLVMValueRef Zero = LLVMConstNull(I32);
+  bool Wave32 = Lanes->WaveSize == 32;
   LLVMValueRef LoArgs[] = {AllLanes, Zero};
   LLVMValueRef Lo =
-      buildIntrinsicCall(M, B, "llvm.amdgcn.mbcnt.lo", LoArgs, 2,
-                         WaveSize == 32 ? "cuda.lane" : "lane.lo");
-  WarpLanes Lanes = {WaveSize, Lo, Zero};
-  if (WaveSize == 32)
-    return Lanes;
+      buildIntrinsicCall(Lanes->M, B, "llvm.amdgcn.mbcnt.lo", LoArgs, 2,
+                         Wave32 ? "cuda.lane" : "lane.lo");
+  if (Wave32) {
+    Lanes->CudaLane = Lo;
+    Lanes->WarpBase = Zero;
+  } else {
+    LLVMValueRef HiArgs[] = {AllLanes, Lo};
+    LLVMValueRef HwLane = buildIntrinsicCall(
+        Lanes->M, B, "llvm.amdgcn.mbcnt.hi", HiArgs, 2, "hw.lane");
+    Lanes->CudaLane =
+        LLVMBuildAnd(B, HwLane, LLVMConstInt(I32, 31, false), "cuda.lane");
+    Lanes->WarpBase =
+        LLVMBuildAnd(B, HwLane, LLVMConstInt(I32, 32, false), "warp.base");
+  }
+  LLVMDisposeBuilder(B);
+}
 
-  LLVMValueRef HiArgs[] = {AllLanes, Lo};
-  LLVMValueRef HwLane =
-      buildIntrinsicCall(M, B, "llvm.amdgcn.mbcnt.hi", HiArgs, 2, "hw.lane");
-  Lanes.CudaLane =
-      LLVMBuildAnd(B, HwLane, LLVMConstInt(I32, 31, false), "cuda.lane");
-  Lanes.WarpBase =
-      LLVMBuildAnd(B, HwLane, LLVMConstInt(I32, 32, false), "warp.base");
-  return Lanes;
+LLVMValueRef warpGetCudaLane(WarpLanes *Lanes) {
+  if (!Lanes->CudaLane)
+    buildLanes(Lanes);
+  return Lanes->CudaLane;
+}
+
+LLVMValueRef warpGetWarpBase(WarpLanes *Lanes) {
+  if (!Lanes->WarpBase)
+    buildLanes(Lanes);
+  return Lanes->WarpBase;
 }
 
 LLVMValueRef warpBuildReadLane(LLVMModuleRef M, LLVMBuilderRef B,

@@ -16,14 +16,20 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* A function's lanes, built at its entry the first time they are asked
+ * for, so a function whose shuffles all fold away gets no lane math. */
 typedef struct {
+  LLVMModuleRef M;
+  LLVMValueRef Function;
   unsigned WaveSize;     /* 32 or 64 */
   LLVMValueRef CudaLane; /* i32, 0..31 */
   LLVMValueRef WarpBase; /* i32, hardware lane of CUDA lane 0: 0 or 32 */
 } WarpLanes;
 
-/* Emits the lane computation at the builder's position. */
-WarpLanes warpBuildLanes(LLVMModuleRef M, LLVMBuilderRef B, unsigned WaveSize);
+WarpLanes warpLanesOf(LLVMModuleRef M, LLVMValueRef Function,
+                      unsigned WaveSize);
+LLVMValueRef warpGetCudaLane(WarpLanes *Lanes);
+LLVMValueRef warpGetWarpBase(WarpLanes *Lanes);
 
 /* The value of Data (i32) in hardware lane HwLane: llvm.amdgcn.ds.bpermute. */
 LLVMValueRef warpBuildReadLane(LLVMModuleRef M, LLVMBuilderRef B,

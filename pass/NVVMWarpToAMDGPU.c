@@ -185,21 +185,11 @@ static const WarpShufflePattern *matchShuffleCall(LLVMValueRef Inst) {
   return findUseProblem(Inst, Callee, P) ? NULL : P;
 }
 
-/* Where per-function values go: after the entry block's allocas. */
-static void positionAtFunctionEntry(LLVMBuilderRef B, LLVMValueRef F) {
-  LLVMBasicBlockRef Entry = LLVMGetEntryBasicBlock(F);
-  LLVMValueRef I = LLVMGetFirstInstruction(Entry);
-  while (I && LLVMIsAAllocaInst(I))
-    I = LLVMGetNextInstruction(I);
-  LLVMPositionBuilder(B, Entry, I);
-  LLVMSetCurrentDebugLocation2(B, NULL);
-}
-
 static unsigned lowerShufflesInFunction(LLVMModuleRef M, LLVMBuilderRef B,
                                         LLVMValueRef F,
                                         const WarpLoweringOptions *Options) {
   unsigned NumLowered = 0;
-  WarpLanes Lanes;
+  WarpLanes Lanes = warpLanesOf(M, F, selectWaveSize(F, Options));
   for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
        BB = LLVMGetNextBasicBlock(BB)) {
     LLVMValueRef Next;
@@ -208,11 +198,8 @@ static unsigned lowerShufflesInFunction(LLVMModuleRef M, LLVMBuilderRef B,
       const WarpShufflePattern *P = matchShuffleCall(I);
       if (!P)
         continue;
-      if (NumLowered++ == 0) {
-        positionAtFunctionEntry(B, F);
-        Lanes = warpBuildLanes(M, B, selectWaveSize(F, Options));
-      }
       warpLowerShuffleCall(M, B, &Lanes, Options, I, P);
+      ++NumLowered;
     }
   }
   return NumLowered;

@@ -24,6 +24,7 @@
 #include "ShuffleLowering.h"
 
 #include <llvm-c/DebugInfo.h>
+#include <string.h>
 
 /* What the constant operands let us know for every lane. */
 typedef struct {
@@ -35,8 +36,10 @@ typedef struct {
 /* The shuffle's operand fields, each built on first use. */
 typedef struct {
   LLVMBuilderRef B;
-  LLVMValueRef Lane, BOperand, COperand;
+  WarpLanes *Lanes;
+  LLVMValueRef BOperand, COperand;
   LLVMValueRef BVal, CVal, SegMask, NotSegMask;
+  LLVMValueRef BOffset; /* bval & ~seg: idx's offset within the segment */
 } ShuffleFields;
 
 static ShuffleFacts analyseConstantOperands(ShflMode Mode, LLVMValueRef B,
@@ -61,6 +64,10 @@ static ShuffleFacts analyseConstantOperands(ShflMode Mode, LLVMValueRef B,
   Facts.NeverInRange = NumInRange == 0;
   Facts.AlwaysOwnLane = NumOwnLane == NumCases;
   return Facts;
+}
+
+static LLVMValueRef getLane(ShuffleFields *F) {
+  return warpGetCudaLane(F->Lanes);
 }
 
 static LLVMValueRef getBVal(ShuffleFields *F) {
@@ -89,47 +96,72 @@ static LLVMValueRef getNotSegMask(ShuffleFields *F) {
   return F->NotSegMask;
 }
 
-/* (lane & seg) | (x & ~seg): lane's segment, x's offset within it. */
-static LLVMValueRef buildLaneInSegment(ShuffleFields *F, LLVMValueRef X) {
-  LLVMValueRef Segment = laneAnd(F->B, F->Lane, getSegMask(F));
-  return laneOr(F->B, Segment, laneAnd(F->B, X, getNotSegMask(F)));
+static LLVMValueRef getBOffset(ShuffleFields *F) {
+  if (!F->BOffset) {
+    LLVMValueRef BVal = getBVal(F);
+    F->BOffset = laneAnd(F->B, BVal, getNotSegMask(F));
+  }
+  return F->BOffset;
+}
+
+/* lane & seg: the first lane of this lane's segment. */
+static LLVMValueRef buildSegmentStart(ShuffleFields *F) {
+  return laneAnd(F->B, getLane(F), getSegMask(F));
+}
+
+/* Names V when it is an instruction of ours; a folded V may be the lane. */
+static LLVMValueRef nameIfUnnamed(LLVMValueRef V, const char *Name) {
+  size_t Length = 0;
+  if (!LLVMIsAInstruction(V))
+    return V;
+  LLVMGetValueName2(V, &Length);
+  if (Length == 0)
+    LLVMSetValueName2(V, Name, strlen(Name));
+  return V;
 }
 
 /* j, the lane the mode asks for before the clamp. */
 static LLVMValueRef buildRequestedLane(ShuffleFields *F, ShflMode Mode) {
+  LLVMValueRef BVal = getBVal(F);
   switch (Mode) {
   case ShflUp:
-    return LLVMBuildSub(F->B, F->Lane, getBVal(F), "shfl.j");
+    return LLVMBuildSub(F->B, getLane(F), BVal, "shfl.j");
   case ShflDown:
-    return LLVMBuildAdd(F->B, F->Lane, getBVal(F), "shfl.j");
+    return LLVMBuildAdd(F->B, getLane(F), BVal, "shfl.j");
   case ShflBfly:
-    return laneXor(F->B, F->Lane, getBVal(F));
+    return nameIfUnnamed(laneXor(F->B, getLane(F), BVal), "shfl.j");
   case ShflIdx:
-  default:
-    return buildLaneInSegment(F, getBVal(F));
+  default: {
+    LLVMValueRef Start = buildSegmentStart(F);
+    return nameIfUnnamed(laneOr(F->B, Start, getBOffset(F)), "shfl.j");
+  }
   }
 }
 
 static LLVMValueRef buildInRange(ShuffleFields *F, ShflMode Mode,
                                  LLVMValueRef J) {
-  if (Mode == ShflIdx)
-    return LLVMBuildICmp(
-        F->B, LLVMIntULE, laneAnd(F->B, getBVal(F), getNotSegMask(F)),
-        laneAnd(F->B, getCVal(F), getNotSegMask(F)), "shfl.inrange");
+  if (Mode == ShflIdx) {
+    LLVMValueRef Offset = getBOffset(F);
+    LLVMValueRef MaxOffset = laneAnd(F->B, getCVal(F), getNotSegMask(F));
+    return LLVMBuildICmp(F->B, LLVMIntULE, Offset, MaxOffset, "shfl.inrange");
+  }
+  LLVMValueRef CVal = getCVal(F);
+  LLVMValueRef Start = buildSegmentStart(F);
+  LLVMValueRef MaxLane =
+      laneOr(F->B, Start, laneAnd(F->B, CVal, getNotSegMask(F)));
   LLVMIntPredicate Pred = Mode == ShflUp ? LLVMIntSGE : LLVMIntULE;
-  LLVMValueRef MaxLane = buildLaneInSegment(F, getCVal(F));
   return LLVMBuildICmp(F->B, Pred, J, MaxLane, "shfl.inrange");
 }
 
 /* Moves Value (i32 or float) from CUDA lane SrcLane of this warp. */
 static LLVMValueRef buildReadFromLane(LLVMModuleRef M, LLVMBuilderRef B,
-                                      const WarpLanes *Lanes,
+                                      WarpLanes *Lanes,
                                       const WarpLoweringOptions *Options,
                                       LLVMValueRef SrcLane,
                                       LLVMValueRef Value) {
   LLVMValueRef HwLane = Options->PlantedBug == WarpBugDropWarpBase
                             ? SrcLane
-                            : laneOr(B, Lanes->WarpBase, SrcLane);
+                            : laneOr(B, warpGetWarpBase(Lanes), SrcLane);
   LLVMTypeRef ValueType = LLVMTypeOf(Value);
   LLVMTypeRef I32 = LLVMTypeOf(SrcLane);
   if (ValueType == I32)
@@ -139,8 +171,7 @@ static LLVMValueRef buildReadFromLane(LLVMModuleRef M, LLVMBuilderRef B,
   return LLVMBuildBitCast(B, Bits, ValueType, "shfl.value");
 }
 
-void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B,
-                          const WarpLanes *Lanes,
+void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
                           const WarpLoweringOptions *Options, LLVMValueRef Call,
                           const WarpShufflePattern *P) {
   LLVMPositionBuilderBefore(B, Call);
@@ -149,7 +180,7 @@ void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B,
   unsigned First = P->HasMemberMask ? 1 : 0;
   LLVMValueRef Value = LLVMGetOperand(Call, First);
   ShuffleFields Fields = {.B = B,
-                          .Lane = Lanes->CudaLane,
+                          .Lanes = Lanes,
                           .BOperand = LLVMGetOperand(Call, First + 1),
                           .COperand = LLVMGetOperand(Call, First + 2)};
   ShuffleFacts Facts =
@@ -169,7 +200,7 @@ void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B,
     if (!Facts.AlwaysOwnLane) {
       LLVMValueRef SrcLane = J;
       if (NeedsInRange && Options->PlantedBug != WarpBugDropClamp)
-        SrcLane = LLVMBuildSelect(B, InRange, J, Fields.Lane, "shfl.src");
+        SrcLane = LLVMBuildSelect(B, InRange, J, getLane(&Fields), "shfl.src");
       Result = buildReadFromLane(M, B, Lanes, Options, SrcLane, Value);
     }
   }

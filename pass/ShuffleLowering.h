@@ -8,9 +8,8 @@
 #include "WarpPatterns.h"
 
 /* Replaces Call, a well-formed call of the intrinsic P describes, with the
- * equivalent AMDGPU code and erases it. Lanes holds the function's lanes. */
-void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B,
-                          const WarpLanes *Lanes,
+ * equivalent AMDGPU code and erases it. Lanes are the calling function's. */
+void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
                           const WarpLoweringOptions *Options, LLVMValueRef Call,
                           const WarpShufflePattern *P);
 
