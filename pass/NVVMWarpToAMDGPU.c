@@ -132,6 +132,13 @@ static LLVMTypeRef getExpectedType(LLVMContextRef Ctx,
   return LLVMFunctionType(Result, First, P->HasMemberMask ? 4 : 3, false);
 }
 
+static bool isCallSite(LLVMValueRef V) {
+  if (!LLVMIsAInstruction(V))
+    return false;
+  LLVMOpcode Op = LLVMGetInstructionOpcode(V);
+  return Op == LLVMCall || Op == LLVMInvoke || Op == LLVMCallBr;
+}
+
 /* Why User's use of the shuffle declaration Callee cannot be lowered, or
  * NULL when User is a well-formed call of it. */
 static const char *findUseProblem(LLVMValueRef User, LLVMValueRef Callee,
@@ -142,7 +149,10 @@ static const char *findUseProblem(LLVMValueRef User, LLVMValueRef Callee,
   LLVMContextRef Ctx = LLVMGetModuleContext(LLVMGetGlobalParent(Callee));
   if (LLVMGlobalGetValueType(Callee) != getExpectedType(Ctx, P))
     return "declared with a signature other than LLVM's";
-  if (!LLVMIsACallInst(User) || LLVMGetCalledValue(User) != Callee)
+  bool IsCallee = isCallSite(User) && LLVMGetCalledValue(User) == Callee;
+  if (IsCallee && !LLVMIsACallInst(User))
+    return "invoked rather than called; only plain calls can be lowered";
+  if (!IsCallee)
     return "used as a value rather than called; only direct calls can be "
            "lowered";
   if (LLVMGetCalledFunctionType(User) != LLVMGlobalGetValueType(Callee))
