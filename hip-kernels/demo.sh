@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# `make demo`: compiles hip-kernels/warp_reduce_scan.cu to NVVM IR with
+# clang-22 (no NVIDIA SDK), lowers its shuffles with the plugin in stock
+# opt-22, and shows the IR before and after, then the gfx90a ISA of the
+# lowered functions. (Until cu2hsaco retargets whole kernels, the ISA step
+# takes the device functions alone and retargets them by hand.)
+set -euo pipefail
+BUILD=${1:-build}
+BIN=/usr/lib/llvm-22/bin
+HERE=$(cd "$(dirname "$0")" && pwd)
+OUT=$BUILD/demo
+mkdir -p "$OUT"
+PLUGIN=$BUILD/lib/libNVVMWarpToAMDGPU.so
+FUNCS=(warp_allreduce_sum warp_inclusive_scan warp_broadcast)
+
+section() { printf '\n==== %s\n' "$1"; }
+show_function() { sed -n "/^define .*@$2(/,/^}/p" "$1"; }
+
+$BIN/clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+  -nocudalib --cuda-path=/nonexistent -Xclang -target-feature -Xclang +ptx70 \
+  -O2 -emit-llvm -S "$HERE/warp_reduce_scan.cu" -o "$OUT/nvvm.ll"
+$BIN/opt -load-pass-plugin="$PLUGIN" -passes=nvvm-shfl-to-amdgpu -S \
+  "$OUT/nvvm.ll" -o "$OUT/lowered.ll"
+
+section "before: clang's NVVM IR for warp_allreduce_sum"
+show_function "$OUT/nvvm.ll" warp_allreduce_sum
+section "after: opt -load-pass-plugin=$PLUGIN -passes=nvvm-shfl-to-amdgpu"
+show_function "$OUT/lowered.ll" warp_allreduce_sum
+
+# Retarget just the device functions: drop the NVPTX layout, triple and
+# sm_80 attributes, keep the code.
+$BIN/llvm-extract "${FUNCS[@]/#/--func=}" -S "$OUT/lowered.ll" |
+  sed -e '/^target datalayout/d' \
+      -e 's/^target triple = .*/target triple = "amdgcn-amd-amdhsa"/' \
+      -e 's/"target-cpu"="[^"]*"//' -e 's/"target-features"="[^"]*"//' \
+      >"$OUT/amdgcn.ll"
+$BIN/llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O2 "$OUT/amdgcn.ll" \
+  -o "$OUT/gfx90a.s"
+section "gfx90a ISA of warp_allreduce_sum"
+sed -n '/^warp_allreduce_sum:/,/s_setpc_b64/p' "$OUT/gfx90a.s" | grep -v '^\s*;'
+
+section "summary"
+printf '%-22s %10s %14s %12s\n' function "nvvm.shfl" "ds_bpermute" "NVVM left"
+for f in "${FUNCS[@]}"; do
+  before=$(show_function "$OUT/nvvm.ll" "$f" | grep -c 'call .*@llvm.nvvm.shfl' || true)
+  after=$(sed -n "/^$f:/,/s_setpc_b64/p" "$OUT/gfx90a.s" | grep -c 'ds_bpermute_b32' || true)
+  left=$(show_function "$OUT/lowered.ll" "$f" | grep -c '@llvm.nvvm' || true)
+  printf '%-22s %10s %14s %12s\n' "$f" "$before" "$after" "$left"
+done
+echo "files: $OUT/{nvvm.ll,lowered.ll,gfx90a.s}"
