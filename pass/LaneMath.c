@@ -112,22 +112,23 @@ LLVMValueRef laneAnd(LLVMBuilderRef B, LLVMValueRef X, LLVMValueRef Y) {
   return LLVMBuildAnd(B, X, Y, "");
 }
 
-LLVMValueRef laneOr(LLVMBuilderRef B, LLVMValueRef X, LLVMValueRef Y) {
+/* X op Y for an operation whose identity element is 0. */
+static LLVMValueRef buildWithZeroIdentity(LLVMBuilderRef B, LLVMOpcode Op,
+                                          LLVMValueRef X, LLVMValueRef Y) {
   uint32_t C;
   if (laneIsConst(X, &C) && C == 0)
     return Y;
   if (laneIsConst(Y, &C) && C == 0)
     return X;
-  return LLVMBuildOr(B, X, Y, "");
+  return LLVMBuildBinOp(B, Op, X, Y, "");
+}
+
+LLVMValueRef laneOr(LLVMBuilderRef B, LLVMValueRef X, LLVMValueRef Y) {
+  return buildWithZeroIdentity(B, LLVMOr, X, Y);
 }
 
 LLVMValueRef laneXor(LLVMBuilderRef B, LLVMValueRef X, LLVMValueRef Y) {
-  uint32_t C;
-  if (laneIsConst(X, &C) && C == 0)
-    return Y;
-  if (laneIsConst(Y, &C) && C == 0)
-    return X;
-  return LLVMBuildXor(B, X, Y, "");
+  return buildWithZeroIdentity(B, LLVMXor, X, Y);
 }
 
 LLVMValueRef laneField(LLVMBuilderRef B, LLVMValueRef V, unsigned Shift) {

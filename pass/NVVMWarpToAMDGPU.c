@@ -73,26 +73,33 @@ bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
   return true;
 }
 
-static const char *getFunctionAttribute(LLVMValueRef F, const char *Kind) {
+/* The value of F's string attribute Kind; empty when F has none. */
+static const char *getFunctionAttribute(LLVMValueRef F, const char *Kind,
+                                        unsigned *Length) {
   LLVMAttributeRef Attr = LLVMGetStringAttributeAtIndex(
       F, LLVMAttributeFunctionIndex, Kind, (unsigned)strlen(Kind));
-  if (!Attr)
-    return NULL;
-  unsigned Length;
-  return LLVMGetStringAttributeValue(Attr, &Length);
+  *Length = 0;
+  return Attr ? LLVMGetStringAttributeValue(Attr, Length) : "";
+}
+
+static bool hasPrefix(const char *Text, size_t Length, const char *Prefix) {
+  size_t PrefixLength = strlen(Prefix);
+  return Length >= PrefixLength && strncmp(Text, Prefix, PrefixLength) == 0;
 }
 
 /* The wave size that "target-features" sets: 32, 64, or 0 when it does not
  * say. As in LLVM, the last mention of a feature wins. */
-static unsigned waveSizeFromFeatures(const char *Features) {
+static unsigned waveSizeFromFeatures(const char *Features, size_t Length) {
   unsigned WaveSize = 0;
-  for (const char *Token = Features; Token && *Token;) {
-    size_t Length = strcspn(Token, ",");
-    if (Length == 16 && strncmp(Token, "+wavefrontsize32", 16) == 0)
+  const char *End = Features + Length;
+  for (const char *Token = Features; Token < End;) {
+    const char *Comma = memchr(Token, ',', (size_t)(End - Token));
+    size_t TokenLength = (size_t)((Comma ? Comma : End) - Token);
+    if (TokenLength == 16 && hasPrefix(Token, TokenLength, "+wavefrontsize32"))
       WaveSize = 32;
-    if (Length == 16 && strncmp(Token, "+wavefrontsize64", 16) == 0)
+    if (TokenLength == 16 && hasPrefix(Token, TokenLength, "+wavefrontsize64"))
       WaveSize = 64;
-    Token += Length + (Token[Length] == ',');
+    Token += TokenLength + 1;
   }
   return WaveSize;
 }
@@ -101,13 +108,14 @@ static unsigned waveSizeFromFeatures(const char *Features) {
  * its AMDGPU target-cpu (wave32 from gfx10 on); else the pass's default. */
 static unsigned selectWaveSize(LLVMValueRef F,
                                const WarpLoweringOptions *Options) {
-  unsigned WaveSize =
-      waveSizeFromFeatures(getFunctionAttribute(F, "target-features"));
+  unsigned Length;
+  const char *Features = getFunctionAttribute(F, "target-features", &Length);
+  unsigned WaveSize = waveSizeFromFeatures(Features, Length);
   if (WaveSize)
     return WaveSize;
-  const char *CPU = getFunctionAttribute(F, "target-cpu");
-  if (CPU && (strncmp(CPU, "gfx10", 5) == 0 || strncmp(CPU, "gfx11", 5) == 0 ||
-              strncmp(CPU, "gfx12", 5) == 0))
+  const char *CPU = getFunctionAttribute(F, "target-cpu", &Length);
+  if (hasPrefix(CPU, Length, "gfx10") || hasPrefix(CPU, Length, "gfx11") ||
+      hasPrefix(CPU, Length, "gfx12"))
     return 32;
   return Options->DefaultWave == WarpWave32 ? 32 : 64;
 }
