@@ -51,4 +51,54 @@ static __device__ inline int __shfl_xor_sync(unsigned mask, int v,
                                    __shfl_segment(width) | 31);
 }
 
+// 64-bit values move as two 32-bit shuffles with the same lane operands.
+static __device__ inline double __shfl_pair_to_double(int lo, int hi) {
+  return __builtin_bit_cast(double, ((unsigned long long)(unsigned)hi << 32) |
+                                        (unsigned)lo);
+}
+static __device__ inline int __shfl_lo(double v) {
+  return (int)__builtin_bit_cast(unsigned long long, v);
+}
+static __device__ inline int __shfl_hi(double v) {
+  return (int)(__builtin_bit_cast(unsigned long long, v) >> 32);
+}
+static __device__ inline double __shfl_sync(unsigned mask, double v, int src,
+                                            int width = 32) {
+  return __shfl_pair_to_double(__shfl_sync(mask, __shfl_lo(v), src, width),
+                               __shfl_sync(mask, __shfl_hi(v), src, width));
+}
+static __device__ inline double __shfl_up_sync(unsigned mask, double v,
+                                               unsigned delta, int width = 32) {
+  return __shfl_pair_to_double(
+      __shfl_up_sync(mask, __shfl_lo(v), delta, width),
+      __shfl_up_sync(mask, __shfl_hi(v), delta, width));
+}
+static __device__ inline double __shfl_down_sync(unsigned mask, double v,
+                                                 unsigned delta,
+                                                 int width = 32) {
+  return __shfl_pair_to_double(
+      __shfl_down_sync(mask, __shfl_lo(v), delta, width),
+      __shfl_down_sync(mask, __shfl_hi(v), delta, width));
+}
+static __device__ inline double __shfl_xor_sync(unsigned mask, double v,
+                                                int lane_mask, int width = 32) {
+  return __shfl_pair_to_double(
+      __shfl_xor_sync(mask, __shfl_lo(v), lane_mask, width),
+      __shfl_xor_sync(mask, __shfl_hi(v), lane_mask, width));
+}
+static __device__ inline long long __shfl_xor_sync(unsigned mask, long long v,
+                                                   int lane_mask,
+                                                   int width = 32) {
+  return __builtin_bit_cast(long long,
+                            __shfl_xor_sync(mask, __builtin_bit_cast(double, v),
+                                            lane_mask, width));
+}
+static __device__ inline long long __shfl_down_sync(unsigned mask, long long v,
+                                                    unsigned delta,
+                                                    int width = 32) {
+  return __builtin_bit_cast(long long,
+                            __shfl_down_sync(mask, __builtin_bit_cast(double, v),
+                                             delta, width));
+}
+
 #endif

@@ -1,7 +1,7 @@
 /*===- Diagnostics.c - Errors that name the function and call --------------===*
  *
  * Messages read
- *   nvvm-shfl-to-amdgpu: in function 'f': '<instruction>': <problem>
+ *   <pass>: in function 'f': '<instruction>': <subject>: <problem>
  * and go to the handler the caller gave (the plugin forwards them to
  * LLVMContext::emitError, so opt and clang print them as errors).
  *
@@ -50,7 +50,7 @@ static char *describeUser(LLVMValueRef User) {
 }
 
 void warpReportUse(WarpDiagnostics *Diags, LLVMValueRef User,
-                   const char *IntrinsicName, const char *Problem, ...) {
+                   const char *Subject, const char *Problem, ...) {
   char Detail[512];
   va_list Args;
   va_start(Args, Problem);
@@ -59,11 +59,11 @@ void warpReportUse(WarpDiagnostics *Diags, LLVMValueRef User,
 
   char *Location = describeLocation(User);
   char *Printed = describeUser(User);
-  size_t Size = strlen(Location) + strlen(Printed) + strlen(IntrinsicName) +
-                strlen(Detail) + 64;
+  size_t Size = strlen(Diags->PassName) + strlen(Location) + strlen(Printed) +
+                strlen(Subject) + strlen(Detail) + 16;
   char *Message = malloc(Size);
-  snprintf(Message, Size, "nvvm-shfl-to-amdgpu: %s: '%s': %s: %s", Location,
-           Printed, IntrinsicName, Detail);
+  snprintf(Message, Size, "%s: %s: '%s': %s: %s", Diags->PassName, Location,
+           Printed, Subject, Detail);
 
   ++Diags->NumErrors;
   if (Diags->Handler)

@@ -12,17 +12,19 @@
 #include "NVVMWarpToAMDGPU.h"
 
 typedef struct {
+  const char *PassName;          /* leads every message */
   WarpDiagnosticHandler Handler; /* NULL: print to stderr */
   void *HandlerContext;
   unsigned NumErrors;
 } WarpDiagnostics;
 
-/* Reports Problem (printf-style) about User, a use of the intrinsic
- * IntrinsicName; User may be an instruction or a constant. */
+/* Reports Problem (printf-style) about User, a use of Subject (an
+ * intrinsic's name, or quoted inline asm); User may be an instruction or a
+ * constant. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
 void warpReportUse(WarpDiagnostics *Diags, LLVMValueRef User,
-                   const char *IntrinsicName, const char *Problem, ...);
+                   const char *Subject, const char *Problem, ...);
 
 #endif

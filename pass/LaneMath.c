@@ -10,6 +10,54 @@
 
 #include <string.h>
 
+/* The value of F's string attribute Kind; empty when F has none. */
+static const char *getFunctionAttribute(LLVMValueRef F, const char *Kind,
+                                        unsigned *Length) {
+  LLVMAttributeRef Attr = LLVMGetStringAttributeAtIndex(
+      F, LLVMAttributeFunctionIndex, Kind, (unsigned)strlen(Kind));
+  *Length = 0;
+  return Attr ? LLVMGetStringAttributeValue(Attr, Length) : "";
+}
+
+static bool hasPrefix(const char *Text, size_t Length, const char *Prefix) {
+  size_t PrefixLength = strlen(Prefix);
+  return Length >= PrefixLength && strncmp(Text, Prefix, PrefixLength) == 0;
+}
+
+bool warpArchDefaultsToWave32(const char *Arch, size_t Length) {
+  return hasPrefix(Arch, Length, "gfx10") || hasPrefix(Arch, Length, "gfx11") ||
+         hasPrefix(Arch, Length, "gfx12");
+}
+
+/* The wave size that "target-features" sets: 32, 64, or 0 when it does not
+ * say. As in LLVM, the last mention of a feature wins. */
+static unsigned waveSizeFromFeatures(const char *Features, size_t Length) {
+  unsigned WaveSize = 0;
+  const char *End = Features + Length;
+  for (const char *Token = Features; Token < End;) {
+    const char *Comma = memchr(Token, ',', (size_t)(End - Token));
+    size_t TokenLength = (size_t)((Comma ? Comma : End) - Token);
+    if (TokenLength == 16 && hasPrefix(Token, TokenLength, "+wavefrontsize32"))
+      WaveSize = 32;
+    if (TokenLength == 16 && hasPrefix(Token, TokenLength, "+wavefrontsize64"))
+      WaveSize = 64;
+    Token += TokenLength + 1;
+  }
+  return WaveSize;
+}
+
+unsigned warpFunctionWaveSize(LLVMValueRef F, WarpWaveSize Default) {
+  unsigned Length;
+  const char *Features = getFunctionAttribute(F, "target-features", &Length);
+  unsigned WaveSize = waveSizeFromFeatures(Features, Length);
+  if (WaveSize)
+    return WaveSize;
+  const char *CPU = getFunctionAttribute(F, "target-cpu", &Length);
+  if (warpArchDefaultsToWave32(CPU, Length))
+    return 32;
+  return Default == WarpWave32 ? 32 : 64;
+}
+
 static LLVMValueRef getIntrinsic(LLVMModuleRef M, const char *Name,
                                  LLVMTypeRef *FnType) {
   unsigned ID = LLVMLookupIntrinsicID(Name, strlen(Name));

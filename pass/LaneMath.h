@@ -12,9 +12,20 @@
 #ifndef NVVMWARP_LANEMATH_H
 #define NVVMWARP_LANEMATH_H
 
+#include "NVVMWarpToAMDGPU.h"
+
 #include <llvm-c/Core.h>
 #include <stdbool.h>
 #include <stdint.h>
+
+/* The wave F runs in: its target-features decide (+wavefrontsize32/64, the
+ * last one wins), else its AMDGPU target-cpu (wave32 from gfx10 on), else
+ * Default. */
+unsigned warpFunctionWaveSize(LLVMValueRef F, WarpWaveSize Default);
+
+/* Whether an AMDGPU processor name (not NUL-terminated) runs wave32 unless
+ * told otherwise: gfx10, gfx11 and gfx12. */
+bool warpArchDefaultsToWave32(const char *Arch, size_t Length);
 
 /* A function's lanes, built at its entry the first time they are asked
  * for, so a function whose shuffles all fold away gets no lane math. */

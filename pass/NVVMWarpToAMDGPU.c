@@ -73,53 +73,6 @@ bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
   return true;
 }
 
-/* The value of F's string attribute Kind; empty when F has none. */
-static const char *getFunctionAttribute(LLVMValueRef F, const char *Kind,
-                                        unsigned *Length) {
-  LLVMAttributeRef Attr = LLVMGetStringAttributeAtIndex(
-      F, LLVMAttributeFunctionIndex, Kind, (unsigned)strlen(Kind));
-  *Length = 0;
-  return Attr ? LLVMGetStringAttributeValue(Attr, Length) : "";
-}
-
-static bool hasPrefix(const char *Text, size_t Length, const char *Prefix) {
-  size_t PrefixLength = strlen(Prefix);
-  return Length >= PrefixLength && strncmp(Text, Prefix, PrefixLength) == 0;
-}
-
-/* The wave size that "target-features" sets: 32, 64, or 0 when it does not
- * say. As in LLVM, the last mention of a feature wins. */
-static unsigned waveSizeFromFeatures(const char *Features, size_t Length) {
-  unsigned WaveSize = 0;
-  const char *End = Features + Length;
-  for (const char *Token = Features; Token < End;) {
-    const char *Comma = memchr(Token, ',', (size_t)(End - Token));
-    size_t TokenLength = (size_t)((Comma ? Comma : End) - Token);
-    if (TokenLength == 16 && hasPrefix(Token, TokenLength, "+wavefrontsize32"))
-      WaveSize = 32;
-    if (TokenLength == 16 && hasPrefix(Token, TokenLength, "+wavefrontsize64"))
-      WaveSize = 64;
-    Token += TokenLength + 1;
-  }
-  return WaveSize;
-}
-
-/* A function runs in the wave its target-features name; else the default of
- * its AMDGPU target-cpu (wave32 from gfx10 on); else the pass's default. */
-static unsigned selectWaveSize(LLVMValueRef F,
-                               const WarpLoweringOptions *Options) {
-  unsigned Length;
-  const char *Features = getFunctionAttribute(F, "target-features", &Length);
-  unsigned WaveSize = waveSizeFromFeatures(Features, Length);
-  if (WaveSize)
-    return WaveSize;
-  const char *CPU = getFunctionAttribute(F, "target-cpu", &Length);
-  if (hasPrefix(CPU, Length, "gfx10") || hasPrefix(CPU, Length, "gfx11") ||
-      hasPrefix(CPU, Length, "gfx12"))
-    return 32;
-  return Options->DefaultWave == WarpWave32 ? 32 : 64;
-}
-
 static bool isShuffleName(const char *Name) {
   return strncmp(Name, ShufflePrefix, sizeof(ShufflePrefix) - 1) == 0;
 }
@@ -207,7 +160,8 @@ static unsigned lowerShufflesInFunction(LLVMModuleRef M, LLVMBuilderRef B,
                                         LLVMValueRef F,
                                         const WarpLoweringOptions *Options) {
   unsigned NumLowered = 0;
-  WarpLanes Lanes = warpLanesOf(M, F, selectWaveSize(F, Options));
+  WarpLanes Lanes =
+      warpLanesOf(M, F, warpFunctionWaveSize(F, Options->DefaultWave));
   for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
        BB = LLVMGetNextBasicBlock(BB)) {
     LLVMValueRef Next;
@@ -238,7 +192,7 @@ WarpLoweringResult warpLowerShuffles(LLVMModuleRef M,
                                      const WarpLoweringOptions *Options,
                                      WarpDiagnosticHandler Handler,
                                      void *HandlerContext) {
-  WarpDiagnostics Diags = {Handler, HandlerContext, 0};
+  WarpDiagnostics Diags = {"nvvm-shfl-to-amdgpu", Handler, HandlerContext, 0};
   reportBadUses(M, &Diags);
 
   WarpLoweringResult Result = {0, Diags.NumErrors};

@@ -55,6 +55,28 @@ WarpLoweringResult warpLowerShuffles(LLVMModuleRef M,
                                      WarpDiagnosticHandler Handler,
                                      void *HandlerContext);
 
+/* Options of nvvm-to-amdgpu, which turns a clang CUDA device module into an
+ * AMDGPU one and then lowers its shuffles. */
+typedef struct {
+  char OffloadArch[32]; /* target-cpu, e.g. "gfx90a" */
+  unsigned WaveSize;    /* 32 or 64; 0 for the architecture's default */
+  WarpLoweringOptions Shuffles;
+} WarpRetargetOptions;
+
+/* Parses `nvvm-to-amdgpu<...>`: ';'-separated gfxNNN, wave32, wave64 and the
+ * shuffle options (default gfx90a). On failure returns false and sets
+ * *ErrorMessage to a malloc'd string. */
+bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
+                              char **ErrorMessage);
+
+/* Retargets M to amdgcn-amd-amdhsa (code object v4, loadable by HIP 5.2):
+ * kernels, special registers, barriers, fences, allocas, then lowers the
+ * shuffles. Whatever cannot be mapped is reported through Handler. */
+WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
+                                      const WarpRetargetOptions *Options,
+                                      WarpDiagnosticHandler Handler,
+                                      void *HandlerContext);
+
 #ifdef __cplusplus
 }
 #endif

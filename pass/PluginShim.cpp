@@ -1,9 +1,10 @@
 //===- PluginShim.cpp - Register the lowering with LLVM's PassBuilder -----===//
 //
 // The only C++ in the project: the plugin entry point hands us a C++
-// PassBuilder. This adapter registers `nvvm-shfl-to-amdgpu[<options>]` for
-// -passes= pipelines and at the start of clang's and opt's default
-// pipelines, and forwards each run and diagnostic to the C core.
+// PassBuilder. This adapter registers `nvvm-shfl-to-amdgpu[<options>]` and
+// `nvvm-to-amdgpu[<options>]` for -passes= pipelines, the former also at the
+// start of clang's and opt's default pipelines, and forwards each run and
+// diagnostic to the C core.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,20 +40,48 @@ struct NVVMShflToAMDGPUPass : PassInfoMixin<NVVMShflToAMDGPUPass> {
   static bool isRequired() { return true; }
 };
 
+struct NVVMToAMDGPUPass : PassInfoMixin<NVVMToAMDGPUPass> {
+  WarpRetargetOptions Options;
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    warpRetargetModule(wrap(&M), &Options, emitErrorInContext, &M);
+    return PreservedAnalyses::none();
+  }
+
+  static bool isRequired() { return true; }
+};
+
 constexpr StringLiteral PassName = "nvvm-shfl-to-amdgpu";
+constexpr StringLiteral RetargetPassName = "nvvm-to-amdgpu";
+
+// The text between the <> of a parametrized pass name, if any.
+std::string passParameters(StringRef Name, StringRef Pass) {
+  return Name.drop_front(Pass.size()).trim("<>").str();
+}
+
+bool reportParseError(char *Error) {
+  errs() << "error: " << Error << "\n";
+  std::free(Error);
+  return false;
+}
 
 bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
                           ArrayRef<PassBuilder::PipelineElement>) {
+  char *Error = nullptr;
+  if (PassBuilder::checkParametrizedPassName(Name, RetargetPassName)) {
+    NVVMToAMDGPUPass Pass;
+    std::string Params = passParameters(Name, RetargetPassName);
+    if (!warpParseRetargetOptions(Params.c_str(), &Pass.Options, &Error))
+      return reportParseError(Error);
+    MPM.addPass(std::move(Pass));
+    return true;
+  }
   if (!PassBuilder::checkParametrizedPassName(Name, PassName))
     return false;
   NVVMShflToAMDGPUPass Pass;
-  std::string Params = Name.drop_front(PassName.size()).trim("<>").str();
-  char *Error = nullptr;
-  if (!warpParseOptions(Params.c_str(), &Pass.Options, &Error)) {
-    errs() << "error: " << Error << "\n";
-    std::free(Error);
-    return false;
-  }
+  std::string Params = passParameters(Name, PassName);
+  if (!warpParseOptions(Params.c_str(), &Pass.Options, &Error))
+    return reportParseError(Error);
   MPM.addPass(std::move(Pass));
   return true;
 }

@@ -6,8 +6,9 @@
  * plugin emits, this shows what the pass leaves behind after an error: the
  * bad call untouched, the good ones lowered, the module still valid.
  *
- * usage: warp-lower [OPTIONS] FILE.ll   (exit 1 on any diagnostic, 2 when
- *                                        the result does not verify)
+ * usage: warp-lower [OPTIONS] FILE.ll          nvvm-shfl-to-amdgpu<OPTIONS>
+ *        warp-lower --retarget=OPTIONS FILE.ll nvvm-to-amdgpu<OPTIONS>
+ * Exit 1 on any diagnostic, 2 when the result does not verify.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -19,6 +20,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void printDiagnostic(void *Context, const char *Message) {
   (void)Context;
@@ -31,9 +33,14 @@ int main(int argc, char **argv) {
     return 2;
   }
   const char *Path = argv[argc - 1];
+  const char *Params = argc == 3 ? argv[1] : "";
+  bool Retarget = strncmp(Params, "--retarget=", 11) == 0;
   WarpLoweringOptions Options;
+  WarpRetargetOptions RetargetOptions;
   char *Error = NULL;
-  if (!warpParseOptions(argc == 3 ? argv[1] : "", &Options, &Error)) {
+  if (Retarget
+          ? !warpParseRetargetOptions(Params + 11, &RetargetOptions, &Error)
+          : !warpParseOptions(Params, &Options, &Error)) {
     fprintf(stderr, "error: %s\n", Error);
     return 2;
   }
@@ -48,7 +55,8 @@ int main(int argc, char **argv) {
   }
 
   WarpLoweringResult Result =
-      warpLowerShuffles(M, &Options, printDiagnostic, NULL);
+      Retarget ? warpRetargetModule(M, &RetargetOptions, printDiagnostic, NULL)
+               : warpLowerShuffles(M, &Options, printDiagnostic, NULL);
   fprintf(stderr, "warp-lower: %u lowered, %u errors\n", Result.NumLowered,
           Result.NumErrors);
   if (LLVMVerifyModule(M, LLVMPrintMessageAction, NULL)) {

@@ -1,0 +1,281 @@
+/*===- cu2hsaco.c - Compile CUDA-style .cu kernels to AMD code objects -----===*
+ *
+ *   cu2hsaco kernel.cu -o k.hsaco --offload-arch=gfx90a [--wave32|--wave64]
+ *            [-O0|-O1|-O2|-O3] [--emit-llvm|-S] [-I dir] [-D name[=value]]
+ *
+ * clang-22 compiles the file's device side to NVVM bitcode (no NVIDIA SDK:
+ * -nocudainc -nocudalib and our hip-kernels/cuda_device.h), nvvm-to-amdgpu
+ * retargets it and lowers its warp shuffles, LLVM's default pipeline
+ * optimizes it for the chosen processor, the AMDGPU backend emits an object
+ * and ld.lld links it into a code object (v4, loadable by the HIP 5.2
+ * runtime). --emit-llvm stops after optimization, -S after the backend.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "NVVMWarpToAMDGPU.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef CU2HSACO_LLVM_BIN
+#define CU2HSACO_LLVM_BIN "/usr/lib/llvm-22/bin"
+#endif
+#ifndef CU2HSACO_INCLUDE_DIR
+#define CU2HSACO_INCLUDE_DIR "."
+#endif
+
+enum { MaxArgs = 256 };
+
+typedef enum { EmitObject, EmitAssembly, EmitLLVM } OutputKind;
+
+typedef struct {
+  const char *Input;
+  const char *Output;
+  const char *OptLevel; /* "0".."3" */
+  OutputKind Kind;
+  bool Verbose;
+  const char *ClangExtra[MaxArgs]; /* -I and -D, passed to clang */
+  unsigned NumClangExtra;
+  char PassOptions[256]; /* for warpParseRetargetOptions */
+} DriverOptions;
+
+static void usage(void) {
+  fprintf(stderr, "usage: cu2hsaco FILE.cu -o OUT [--offload-arch=gfxNNN] "
+                  "[--wave32|--wave64]\n"
+                  "                [-O0|-O1|-O2|-O3] [--emit-llvm|-S] [-I DIR] "
+                  "[-D NAME[=VALUE]] [-v]\n");
+  exit(2);
+}
+
+static void fail(const char *Format, const char *Detail) {
+  fprintf(stderr, "cu2hsaco: error: ");
+  fprintf(stderr, Format, Detail);
+  fputc('\n', stderr);
+  exit(1);
+}
+
+static void appendPassOption(DriverOptions *Options, const char *Option) {
+  size_t Used = strlen(Options->PassOptions);
+  snprintf(Options->PassOptions + Used, sizeof(Options->PassOptions) - Used,
+           "%s;", Option);
+}
+
+static void addClangArg(DriverOptions *Options, const char *Arg) {
+  if (Options->NumClangExtra == MaxArgs)
+    fail("%s", "too many -I/-D options");
+  Options->ClangExtra[Options->NumClangExtra++] = Arg;
+}
+
+static DriverOptions parseArgs(int argc, char **argv) {
+  DriverOptions Options;
+  memset(&Options, 0, sizeof(Options));
+  Options.OptLevel = "2";
+  for (int I = 1; I < argc; ++I) {
+    const char *Arg = argv[I];
+    if (!strcmp(Arg, "-o") && I + 1 < argc)
+      Options.Output = argv[++I];
+    else if (!strncmp(Arg, "--offload-arch=", 15))
+      appendPassOption(&Options, Arg + 15);
+    else if (!strcmp(Arg, "--wave32") || !strcmp(Arg, "--wave64"))
+      appendPassOption(&Options, Arg + 2);
+    else if (!strncmp(Arg, "--plant-bug=", 12))
+      appendPassOption(&Options, Arg + 2);
+    else if (strlen(Arg) == 3 && !strncmp(Arg, "-O", 2) &&
+             strchr("0123", Arg[2]))
+      Options.OptLevel = Arg + 2;
+    else if (!strcmp(Arg, "--emit-llvm"))
+      Options.Kind = EmitLLVM;
+    else if (!strcmp(Arg, "-S"))
+      Options.Kind = EmitAssembly;
+    else if (!strcmp(Arg, "-v"))
+      Options.Verbose = true;
+    else if ((!strcmp(Arg, "-I") || !strcmp(Arg, "-D")) && I + 1 < argc) {
+      addClangArg(&Options, Arg);
+      addClangArg(&Options, argv[++I]);
+    } else if (!strncmp(Arg, "-I", 2) || !strncmp(Arg, "-D", 2))
+      addClangArg(&Options, Arg);
+    else if (Arg[0] != '-' && !Options.Input)
+      Options.Input = Arg;
+    else
+      usage();
+  }
+  if (!Options.Input || !Options.Output)
+    usage();
+  return Options;
+}
+
+/* Runs Argv, its output going to ours; returns its exit status. */
+static int runTool(char *const *Argv, bool Verbose) {
+  if (Verbose) {
+    for (unsigned I = 0; Argv[I]; ++I)
+      fprintf(stderr, "%s%s", I ? " " : "", Argv[I]);
+    fputc('\n', stderr);
+  }
+  if (access(Argv[0], X_OK) != 0)
+    fail("%s not found (install clang-22 and lld-22: make deps)", Argv[0]);
+  pid_t Child = fork();
+  if (Child == 0) {
+    execv(Argv[0], Argv);
+    _exit(127);
+  }
+  int Status = 0;
+  if (Child < 0 || waitpid(Child, &Status, 0) < 0)
+    fail("cannot run %s", Argv[0]);
+  return WIFEXITED(Status) ? WEXITSTATUS(Status) : 128;
+}
+
+static void compileToNVVM(const DriverOptions *Options, const char *Bitcode) {
+  char OptFlag[8];
+  snprintf(OptFlag, sizeof(OptFlag), "-O%s", Options->OptLevel);
+  const char *Argv[MaxArgs + 32] = {CU2HSACO_LLVM_BIN "/clang",
+                                    "-x",
+                                    "cuda",
+                                    "--cuda-device-only",
+                                    "--cuda-gpu-arch=sm_80",
+                                    "-nocudainc",
+                                    "-nocudalib",
+                                    "--cuda-path=/nonexistent",
+                                    "-Xclang",
+                                    "-target-feature",
+                                    "-Xclang",
+                                    "+ptx70",
+                                    "-I",
+                                    CU2HSACO_INCLUDE_DIR,
+                                    OptFlag,
+                                    "-emit-llvm",
+                                    "-c"};
+  unsigned N = 17;
+  for (unsigned I = 0; I < Options->NumClangExtra; ++I)
+    Argv[N++] = Options->ClangExtra[I];
+  Argv[N++] = Options->Input;
+  Argv[N++] = "-o";
+  Argv[N++] = Bitcode;
+  Argv[N] = NULL;
+  int Status = runTool((char *const *)Argv, Options->Verbose);
+  if (Status != 0) {
+    char Detail[32];
+    snprintf(Detail, sizeof(Detail), "%d", Status);
+    fail("clang failed on the device code (exit status %s)", Detail);
+  }
+}
+
+static void printDiagnostic(void *Context, const char *Message) {
+  (void)Context;
+  fprintf(stderr, "cu2hsaco: error: %s\n", Message);
+}
+
+static LLVMModuleRef loadBitcode(LLVMContextRef Ctx, const char *Path) {
+  LLVMMemoryBufferRef Buffer;
+  LLVMModuleRef M;
+  char *Error = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(Path, &Buffer, &Error))
+    fail("cannot read clang's output: %s", Error);
+  if (LLVMParseBitcodeInContext2(Ctx, Buffer, &M))
+    fail("%s", "cannot parse clang's bitcode");
+  return M;
+}
+
+static LLVMTargetMachineRef createTargetMachine(const WarpRetargetOptions *R) {
+  LLVMTargetRef Target;
+  char *Error = NULL;
+  if (LLVMGetTargetFromTriple("amdgcn-amd-amdhsa", &Target, &Error))
+    fail("%s", Error);
+  /* The retargeted functions carry their target-features; the machine
+   * needs only the processor. */
+  return LLVMCreateTargetMachine(Target, "amdgcn-amd-amdhsa", R->OffloadArch,
+                                 "", LLVMCodeGenLevelDefault, LLVMRelocPIC,
+                                 LLVMCodeModelDefault);
+}
+
+static void optimize(LLVMModuleRef M, LLVMTargetMachineRef TM,
+                     const char *OptLevel) {
+  char Pipeline[32];
+  snprintf(Pipeline, sizeof(Pipeline), "default<O%s>", OptLevel);
+  LLVMPassBuilderOptionsRef PBO = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef Err = LLVMRunPasses(M, Pipeline, TM, PBO);
+  LLVMDisposePassBuilderOptions(PBO);
+  if (Err)
+    fail("optimization failed: %s", LLVMGetErrorMessage(Err));
+}
+
+static void linkCodeObject(const char *Object, const char *Output,
+                           bool Verbose) {
+  char *const Argv[] = {CU2HSACO_LLVM_BIN "/ld.lld",
+                        "-shared",
+                        "--no-undefined",
+                        (char *)Object,
+                        "-o",
+                        (char *)Output,
+                        NULL};
+  if (runTool(Argv, Verbose) != 0)
+    fail("ld.lld could not link %s", Output);
+}
+
+int main(int argc, char **argv) {
+  DriverOptions Options = parseArgs(argc, argv);
+  LLVMInitializeAMDGPUTargetInfo();
+  LLVMInitializeAMDGPUTarget();
+  LLVMInitializeAMDGPUTargetMC();
+  LLVMInitializeAMDGPUAsmPrinter();
+  WarpRetargetOptions Retarget;
+  char *Error = NULL;
+  if (!warpParseRetargetOptions(Options.PassOptions, &Retarget, &Error))
+    fail("%s", Error);
+
+  char TempDir[] = "/tmp/cu2hsaco.XXXXXX";
+  if (!mkdtemp(TempDir))
+    fail("%s", "cannot create a temporary directory");
+  char Bitcode[64], Object[64];
+  snprintf(Bitcode, sizeof(Bitcode), "%s/device.bc", TempDir);
+  snprintf(Object, sizeof(Object), "%s/device.o", TempDir);
+
+  compileToNVVM(&Options, Bitcode);
+  LLVMContextRef Ctx = LLVMContextCreate();
+  LLVMModuleRef M = loadBitcode(Ctx, Bitcode);
+  unlink(Bitcode);
+
+  WarpLoweringResult Lowered =
+      warpRetargetModule(M, &Retarget, printDiagnostic, NULL);
+  if (Lowered.NumErrors) {
+    rmdir(TempDir);
+    fail("%s: device code uses what cu2hsaco cannot map (see above)",
+         Options.Input);
+  }
+  if (LLVMVerifyModule(M, LLVMPrintMessageAction, NULL))
+    fail("%s", "internal error: the retargeted module does not verify");
+  if (Options.Verbose)
+    fprintf(stderr, "cu2hsaco: %u shuffles lowered for %s\n",
+            Lowered.NumLowered, Retarget.OffloadArch);
+
+  LLVMTargetMachineRef TM = createTargetMachine(&Retarget);
+  optimize(M, TM, Options.OptLevel);
+
+  if (Options.Kind == EmitLLVM) {
+    if (LLVMPrintModuleToFile(M, Options.Output, &Error))
+      fail("%s", Error);
+  } else if (Options.Kind == EmitAssembly) {
+    if (LLVMTargetMachineEmitToFile(TM, M, Options.Output, LLVMAssemblyFile,
+                                    &Error))
+      fail("%s", Error);
+  } else {
+    if (LLVMTargetMachineEmitToFile(TM, M, Object, LLVMObjectFile, &Error))
+      fail("%s", Error);
+    linkCodeObject(Object, Options.Output, Options.Verbose);
+    unlink(Object);
+  }
+  rmdir(TempDir);
+  LLVMDisposeTargetMachine(TM);
+  LLVMDisposeModule(M);
+  LLVMContextDispose(Ctx);
+  return 0;
+}

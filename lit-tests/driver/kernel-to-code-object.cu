@@ -1,0 +1,51 @@
+// cu2hsaco compiles a CUDA-style kernel (shared memory, __syncthreads,
+// shuffles) to an AMD code object: an EM_AMDGPU shared object for the
+// chosen processor with code object v4 metadata (amdhsa.version 1.1) naming
+// the kernel, ds_bpermute for the shuffles, s_barrier for __syncthreads,
+// and wave64 or wave32 as the processor wants.
+//
+// RUN: cu2hsaco %s -o %t.hsaco --offload-arch=gfx90a
+// RUN: llvm-readelf -h -n %t.hsaco | FileCheck %s --check-prefix=ELF
+// ELF: Type: DYN (Shared object file)
+// ELF: Machine: EM_AMDGPU
+// ELF: Flags: {{.*}}gfx90a
+// ELF: .name: block_sum
+// ELF: .wavefront_size: 64
+// ELF: amdhsa.target: amdgcn-amd-amdhsa--gfx90a
+// ELF: amdhsa.version:
+// ELF-NEXT: - 1
+// ELF-NEXT: - 1
+//
+// RUN: cu2hsaco %s -S -o - --offload-arch=gfx90a | FileCheck %s --check-prefixes=ISA,W64
+// RUN: cu2hsaco %s -S -o - --offload-arch=gfx942 | FileCheck %s --check-prefixes=ISA,W64
+// RUN: cu2hsaco %s -S -o - --offload-arch=gfx1100 | FileCheck %s --check-prefixes=ISA,W32
+// ISA: .amdhsa_code_object_version 4
+// ISA-LABEL: block_sum:
+// ISA: ds_bpermute_b32
+// ISA: s_barrier
+// W64: .wavefront_size: 64
+// W32: .wavefront_size: 32
+//
+// RUN: cu2hsaco %s --emit-llvm -o - --offload-arch=gfx90a | FileCheck %s --check-prefix=IR
+// IR: target triple = "amdgcn-amd-amdhsa"
+// IR: define {{.*}}amdgpu_kernel void @block_sum(
+// IR-NOT: llvm.nvvm
+
+#include "cuda_device.h"
+
+extern "C" __global__ void block_sum(const float *in, float *out, int n) {
+  __shared__ float partial[32];
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = i < (unsigned)n ? in[i] : 0.0f;
+  for (int mask = 16; mask > 0; mask >>= 1)
+    v += __shfl_xor_sync(0xffffffffu, v, mask);
+  if (threadIdx.x % 32 == 0)
+    partial[threadIdx.x / 32] = v;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    float sum = 0;
+    for (unsigned w = 0; w < (blockDim.x + 31) / 32; ++w)
+      sum += partial[w];
+    out[blockIdx.x] = sum;
+  }
+}

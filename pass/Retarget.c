@@ -1,0 +1,420 @@
+/*===- Retarget.c - Turn a clang CUDA device module into an AMDGPU one -----===*
+ *
+ * clang's CUDA device compile produces an NVPTX module. This rewrites what
+ * ties it to NVPTX so that the AMDGPU backend can compile it, keeping CUDA's
+ * meaning:
+ *
+ *   - triple amdgcn-amd-amdhsa and its datalayout; code object v4, which the
+ *     HIP 5.2 runtime loads; target-cpu/target-features of the chosen
+ *     processor and wave size on every function;
+ *   - ptx_kernel functions and nvvm.annotations kernels -> amdgpu_kernel;
+ *   - %tid/%ctaid -> workitem/workgroup ids; %ntid/%nctaid from the HSA
+ *     dispatch packet, as clang's HIP path reads them for code object v4;
+ *     %laneid -> CUDA lane; %warpsize -> 32; %lanemask_* from the CUDA lane;
+ *   - __syncthreads -> workgroup release fence, s_barrier, acquire fence;
+ *     membar.{cta,gl,sys} -> seq_cst fences of workgroup/agent/system scope;
+ *   - allocas move to the AMDGPU private address space (5).
+ *
+ * NVPTX's global (1), shared (3) and constant (4) address spaces are
+ * AMDGPU's too, and generic (0) is AMDGPU's flat, so pointers stay as they
+ * are. Any other NVVM intrinsic or inline PTX is reported, never kept
+ * silently. The shuffles are lowered last, by warpLowerShuffles.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "NVVMWarpToAMDGPU.h"
+
+#include "Diagnostics.h"
+#include "LaneMath.h"
+#include "ShflSemantics.h"
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char AMDGPUTriple[] = "amdgcn-amd-amdhsa";
+static const char NVVMPrefix[] = "llvm.nvvm.";
+
+/* HSA dispatch packet: u16 workgroup_size_{x,y,z} at 4, 6, 8 and u32
+ * grid_size_{x,y,z} (in work-items) at 12, 16, 20. */
+enum { WorkgroupSizeOffset = 4, GridSizeOffset = 12 };
+
+static bool setError(char **ErrorMessage, const char *Format, const char *Arg,
+                     size_t ArgLength) {
+  size_t Size = strlen(Format) + ArgLength + 1;
+  *ErrorMessage = malloc(Size);
+  snprintf(*ErrorMessage, Size, Format, (int)ArgLength, Arg);
+  return false;
+}
+
+bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
+                              char **ErrorMessage) {
+  memset(Options, 0, sizeof(*Options));
+  strcpy(Options->OffloadArch, "gfx90a");
+  *ErrorMessage = NULL;
+  /* Non-architecture options go on to the shuffle options' parser. */
+  size_t ParamsLength = strlen(Params);
+  char *ShuffleParams = calloc(ParamsLength + 1, 1);
+  for (const char *Start = Params; *Start;) {
+    size_t Length = strcspn(Start, ";");
+    if (Length > 3 && strncmp(Start, "gfx", 3) == 0) {
+      if (Length >= sizeof(Options->OffloadArch)) {
+        free(ShuffleParams);
+        return setError(ErrorMessage,
+                        "nvvm-to-amdgpu: processor name too long: '%.*s'",
+                        Start, Length);
+      }
+      memcpy(Options->OffloadArch, Start, Length);
+      Options->OffloadArch[Length] = '\0';
+    } else if (Length) {
+      if (Length == 6 && strncmp(Start, "wave32", 6) == 0)
+        Options->WaveSize = 32;
+      if (Length == 6 && strncmp(Start, "wave64", 6) == 0)
+        Options->WaveSize = 64;
+      strncat(ShuffleParams, Start, Length);
+      strcat(ShuffleParams, ";");
+    }
+    Start += Length + (Start[Length] == ';');
+  }
+  bool Ok = warpParseOptions(ShuffleParams, &Options->Shuffles, ErrorMessage);
+  free(ShuffleParams);
+  return Ok;
+}
+
+/*===-- Module-level changes
+ * ------------------------------------------------===*/
+
+static bool setAMDGPUDataLayout(LLVMModuleRef M, const char *Arch) {
+  LLVMInitializeAMDGPUTargetInfo();
+  LLVMInitializeAMDGPUTarget();
+  LLVMInitializeAMDGPUTargetMC();
+  LLVMTargetRef Target;
+  char *Error = NULL;
+  if (LLVMGetTargetFromTriple(AMDGPUTriple, &Target, &Error)) {
+    LLVMDisposeMessage(Error);
+    return false;
+  }
+  LLVMTargetMachineRef TM = LLVMCreateTargetMachine(
+      Target, AMDGPUTriple, Arch, "", LLVMCodeGenLevelDefault, LLVMRelocPIC,
+      LLVMCodeModelDefault);
+  LLVMTargetDataRef DL = LLVMCreateTargetDataLayout(TM);
+  char *Layout = LLVMCopyStringRepOfTargetData(DL);
+  LLVMSetDataLayout(M, Layout);
+  LLVMSetTarget(M, AMDGPUTriple);
+  LLVMDisposeMessage(Layout);
+  LLVMDisposeTargetData(DL);
+  LLVMDisposeTargetMachine(TM);
+  return true;
+}
+
+static void setCodeObjectVersion(LLVMModuleRef M) {
+  LLVMContextRef Ctx = LLVMGetModuleContext(M);
+  LLVMValueRef Version = LLVMConstInt(LLVMInt32TypeInContext(Ctx), 400, false);
+  const char Key[] = "amdhsa_code_object_version";
+  LLVMAddModuleFlag(M, LLVMModuleFlagBehaviorError, Key, sizeof(Key) - 1,
+                    LLVMValueAsMetadata(Version));
+}
+
+static void setStringAttribute(LLVMValueRef F, const char *Kind,
+                               const char *Value) {
+  LLVMContextRef Ctx = LLVMGetModuleContext(LLVMGetGlobalParent(F));
+  LLVMAttributeRef Attr = LLVMCreateStringAttribute(
+      Ctx, Kind, (unsigned)strlen(Kind), Value, (unsigned)strlen(Value));
+  LLVMAddAttributeAtIndex(F, LLVMAttributeFunctionIndex, Attr);
+}
+
+/* Kernels that old front ends mark with !nvvm.annotations {f, "kernel", 1}. */
+static void markAnnotatedKernels(LLVMModuleRef M) {
+  unsigned Count = LLVMGetNamedMetadataNumOperands(M, "nvvm.annotations");
+  if (!Count)
+    return;
+  LLVMValueRef *Nodes = calloc(Count, sizeof(LLVMValueRef));
+  LLVMGetNamedMetadataOperands(M, "nvvm.annotations", Nodes);
+  for (unsigned I = 0; I < Count; ++I) {
+    unsigned NumOps = LLVMGetMDNodeNumOperands(Nodes[I]);
+    if (NumOps < 3)
+      continue;
+    LLVMValueRef *Ops = calloc(NumOps, sizeof(LLVMValueRef));
+    LLVMGetMDNodeOperands(Nodes[I], Ops);
+    unsigned Length = 0;
+    const char *Key = Ops[1] ? LLVMGetMDString(Ops[1], &Length) : NULL;
+    if (Ops[0] && LLVMIsAFunction(Ops[0]) && Key && Length == 6 &&
+        strncmp(Key, "kernel", 6) == 0)
+      LLVMSetFunctionCallConv(Ops[0], LLVMPTXKernelCallConv);
+    free(Ops);
+  }
+  free(Nodes);
+}
+
+/*===-- Per-call rewrites
+ * ---------------------------------------------------===*/
+
+typedef struct {
+  LLVMModuleRef M;
+  LLVMBuilderRef B;
+  WarpLanes *Lanes;
+} RewriteContext;
+
+static LLVMValueRef buildIntrinsic(RewriteContext *R, const char *Name,
+                                   LLVMValueRef *Args, unsigned NumArgs) {
+  unsigned ID = LLVMLookupIntrinsicID(Name, strlen(Name));
+  LLVMValueRef Fn = LLVMGetIntrinsicDeclaration(R->M, ID, NULL, 0);
+  LLVMTypeRef Type =
+      LLVMIntrinsicGetType(LLVMGetModuleContext(R->M), ID, NULL, 0);
+  return LLVMBuildCall2(R->B, Type, Fn, Args, NumArgs, "");
+}
+
+static LLVMValueRef i32Const(RewriteContext *R, uint32_t Value) {
+  return LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(R->M)), Value,
+                      false);
+}
+
+/* A field of the HSA dispatch packet, zero-extended to i32. */
+static LLVMValueRef buildDispatchField(RewriteContext *R, unsigned Offset,
+                                       unsigned Bits) {
+  LLVMContextRef Ctx = LLVMGetModuleContext(R->M);
+  LLVMValueRef Packet = buildIntrinsic(R, "llvm.amdgcn.dispatch.ptr", NULL, 0);
+  LLVMValueRef Index = LLVMConstInt(LLVMInt64TypeInContext(Ctx), Offset, 0);
+  LLVMValueRef Field = LLVMBuildInBoundsGEP2(R->B, LLVMInt8TypeInContext(Ctx),
+                                             Packet, &Index, 1, "");
+  LLVMTypeRef FieldType = LLVMIntTypeInContext(Ctx, Bits);
+  LLVMValueRef Load = LLVMBuildLoad2(R->B, FieldType, Field, "");
+  LLVMSetAlignment(Load, Bits / 8);
+  LLVMSetMetadata(Load, LLVMGetMDKindIDInContext(Ctx, "invariant.load", 14),
+                  LLVMMDNodeInContext(Ctx, NULL, 0));
+  return Bits == 32
+             ? Load
+             : LLVMBuildZExt(R->B, Load, LLVMInt32TypeInContext(Ctx), "");
+}
+
+static LLVMValueRef buildBlockDim(RewriteContext *R, unsigned Dim) {
+  return buildDispatchField(R, WorkgroupSizeOffset + 2 * Dim, 16);
+}
+
+/* Blocks per grid: the dispatch packet counts work-items, rounded up as
+ * HIP does. */
+static LLVMValueRef buildGridDim(RewriteContext *R, unsigned Dim) {
+  LLVMValueRef Items = buildDispatchField(R, GridSizeOffset + 4 * Dim, 32);
+  LLVMValueRef BlockSize = buildBlockDim(R, Dim);
+  LLVMValueRef Rounded = LLVMBuildAdd(
+      R->B, Items, LLVMBuildSub(R->B, BlockSize, i32Const(R, 1), ""), "");
+  return LLVMBuildUDiv(R->B, Rounded, BlockSize, "");
+}
+
+/* %lanemask_*: bits of the CUDA lanes below, at, above this one. */
+static LLVMValueRef buildLaneMask(RewriteContext *R, const char *Which) {
+  LLVMValueRef Lane = warpGetCudaLane(R->Lanes);
+  LLVMValueRef One = i32Const(R, 1);
+  LLVMValueRef Eq = LLVMBuildShl(R->B, One, Lane, "");
+  LLVMValueRef Lt = LLVMBuildSub(R->B, Eq, One, "");
+  if (!strcmp(Which, "eq"))
+    return Eq;
+  if (!strcmp(Which, "lt"))
+    return Lt;
+  if (!strcmp(Which, "ge"))
+    return LLVMBuildNot(R->B, Lt, "");
+  LLVMValueRef Le = LLVMBuildOr(R->B, Lt, Eq, "");
+  return !strcmp(Which, "le") ? Le : LLVMBuildNot(R->B, Le, "");
+}
+
+static void buildFence(RewriteContext *R, LLVMAtomicOrdering Ordering,
+                       const char *Scope) {
+  LLVMContextRef Ctx = LLVMGetModuleContext(R->M);
+  unsigned ScopeID = LLVMGetSyncScopeID(Ctx, Scope, strlen(Scope));
+  LLVMBuildFenceSyncScope(R->B, Ordering, ScopeID, "");
+}
+
+/* The value replacing `llvm.nvvm.read.ptx.sreg.<Register>`, or NULL. */
+static LLVMValueRef buildSpecialRegister(RewriteContext *R,
+                                         const char *Register) {
+  static const char *const Dims[] = {"x", "y", "z"};
+  static const char *const WorkItem[] = {"llvm.amdgcn.workitem.id.x",
+                                         "llvm.amdgcn.workitem.id.y",
+                                         "llvm.amdgcn.workitem.id.z"};
+  static const char *const WorkGroup[] = {"llvm.amdgcn.workgroup.id.x",
+                                          "llvm.amdgcn.workgroup.id.y",
+                                          "llvm.amdgcn.workgroup.id.z"};
+  for (unsigned Dim = 0; Dim < 3; ++Dim) {
+    char Name[16];
+    snprintf(Name, sizeof(Name), "tid.%s", Dims[Dim]);
+    if (!strcmp(Register, Name))
+      return buildIntrinsic(R, WorkItem[Dim], NULL, 0);
+    snprintf(Name, sizeof(Name), "ctaid.%s", Dims[Dim]);
+    if (!strcmp(Register, Name))
+      return buildIntrinsic(R, WorkGroup[Dim], NULL, 0);
+    snprintf(Name, sizeof(Name), "ntid.%s", Dims[Dim]);
+    if (!strcmp(Register, Name))
+      return buildBlockDim(R, Dim);
+    snprintf(Name, sizeof(Name), "nctaid.%s", Dims[Dim]);
+    if (!strcmp(Register, Name))
+      return buildGridDim(R, Dim);
+  }
+  if (!strcmp(Register, "laneid"))
+    return warpGetCudaLane(R->Lanes);
+  if (!strcmp(Register, "warpsize"))
+    return i32Const(R, CudaWarpSize);
+  if (!strncmp(Register, "lanemask.", 9) && strlen(Register) == 11 &&
+      strstr("eq lt le gt ge", Register + 9))
+    return buildLaneMask(R, Register + 9);
+  return NULL;
+}
+
+/* Rewrites a call of an NVVM intrinsic other than a shuffle. Returns false
+ * when the intrinsic has no AMDGPU mapping here. */
+static bool rewriteNVVMCall(RewriteContext *R, LLVMValueRef Call,
+                            const char *Name) {
+  const char *Suffix = Name + sizeof(NVVMPrefix) - 1;
+  LLVMPositionBuilderBefore(R->B, Call);
+  LLVMValueRef Replacement = NULL;
+  if (!strncmp(Suffix, "read.ptx.sreg.", 14)) {
+    Replacement = buildSpecialRegister(R, Suffix + 14);
+    if (!Replacement)
+      return false;
+  } else if (!strcmp(Suffix, "barrier.cta.sync.aligned.all") ||
+             !strcmp(Suffix, "barrier.cta.sync.all") ||
+             !strcmp(Suffix, "barrier0")) {
+    uint32_t BarrierId;
+    if (!laneIsConst(LLVMGetOperand(Call, 0), &BarrierId) || BarrierId != 0)
+      return false;
+    buildFence(R, LLVMAtomicOrderingRelease, "workgroup");
+    buildIntrinsic(R, "llvm.amdgcn.s.barrier", NULL, 0);
+    buildFence(R, LLVMAtomicOrderingAcquire, "workgroup");
+  } else if (!strcmp(Suffix, "membar.cta")) {
+    buildFence(R, LLVMAtomicOrderingSequentiallyConsistent, "workgroup");
+  } else if (!strcmp(Suffix, "membar.gl")) {
+    buildFence(R, LLVMAtomicOrderingSequentiallyConsistent, "agent");
+  } else if (!strcmp(Suffix, "membar.sys")) {
+    buildFence(R, LLVMAtomicOrderingSequentiallyConsistent, "");
+  } else {
+    return false;
+  }
+  if (Replacement)
+    LLVMReplaceAllUsesWith(Call, Replacement);
+  LLVMInstructionEraseFromParent(Call);
+  return true;
+}
+
+/* AMDGPU allocas live in address space 5; users keep the flat pointer. */
+static void moveAllocaToPrivate(LLVMBuilderRef B, LLVMValueRef Alloca) {
+  if (LLVMGetPointerAddressSpace(LLVMTypeOf(Alloca)) != 0)
+    return;
+  LLVMPositionBuilderBefore(B, Alloca);
+  LLVMTypeRef Type = LLVMGetAllocatedType(Alloca);
+  LLVMValueRef Count = LLVMGetOperand(Alloca, 0);
+  LLVMValueRef Private = LLVMBuildArrayAlloca(B, Type, Count, "");
+  LLVMSetAlignment(Private, LLVMGetAlignment(Alloca));
+  LLVMValueRef Flat =
+      LLVMBuildAddrSpaceCast(B, Private, LLVMTypeOf(Alloca), "");
+  LLVMReplaceAllUsesWith(Alloca, Flat);
+  size_t Length;
+  const char *Name = LLVMGetValueName2(Alloca, &Length);
+  char *Saved = strndup(Name, Length);
+  LLVMInstructionEraseFromParent(Alloca);
+  LLVMSetValueName2(Private, Saved, Length);
+  free(Saved);
+}
+
+static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
+                            unsigned WaveSize, WarpDiagnostics *Diags) {
+  WarpLanes Lanes = warpLanesOf(M, F, WaveSize);
+  RewriteContext R = {M, B, &Lanes};
+  for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
+       BB = LLVMGetNextBasicBlock(BB)) {
+    LLVMValueRef Next;
+    for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I; I = Next) {
+      Next = LLVMGetNextInstruction(I);
+      if (LLVMIsAAllocaInst(I)) {
+        moveAllocaToPrivate(B, I);
+        continue;
+      }
+      if (!LLVMIsACallInst(I))
+        continue;
+      LLVMValueRef Callee = LLVMGetCalledValue(I);
+      if (LLVMIsAInlineAsm(Callee)) {
+        size_t Length;
+        const char *Asm = LLVMGetInlineAsmAsmString(Callee, &Length);
+        char Subject[256];
+        snprintf(Subject, sizeof(Subject), "asm \"%.*s\"",
+                 (int)(Length < 200 ? Length : 200), Asm);
+        warpReportUse(Diags, I, Subject,
+                      "inline PTX has no AMDGPU equivalent here");
+        continue;
+      }
+      if (!LLVMIsAFunction(Callee))
+        continue;
+      const char *Name = LLVMGetValueName2(Callee, &(size_t){0});
+      if (strncmp(Name, NVVMPrefix, sizeof(NVVMPrefix) - 1) != 0 ||
+          strncmp(Name, "llvm.nvvm.shfl.", 15) == 0)
+        continue;
+      if (!rewriteNVVMCall(&R, I, Name))
+        warpReportUse(
+            Diags, I, Name,
+            "NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu");
+    }
+  }
+}
+
+/* Drops the NVVM declarations the rewrites left without uses. */
+static void eraseDeadNVVMDeclarations(LLVMModuleRef M) {
+  LLVMValueRef Next;
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = Next) {
+    Next = LLVMGetNextFunction(F);
+    const char *Name = LLVMGetValueName2(F, &(size_t){0});
+    if (LLVMIsDeclaration(F) && !LLVMGetFirstUse(F) &&
+        strncmp(Name, NVVMPrefix, sizeof(NVVMPrefix) - 1) == 0)
+      LLVMDeleteFunction(F);
+  }
+}
+
+WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
+                                      const WarpRetargetOptions *Options,
+                                      WarpDiagnosticHandler Handler,
+                                      void *HandlerContext) {
+  WarpDiagnostics Diags = {"nvvm-to-amdgpu", Handler, HandlerContext, 0};
+  WarpLoweringResult Result = {0, 0};
+  const char *Arch = Options->OffloadArch;
+  bool Wave32Default = warpArchDefaultsToWave32(Arch, strlen(Arch));
+  unsigned WaveSize =
+      Options->WaveSize ? Options->WaveSize : (Wave32Default ? 32 : 64);
+  bool IsGfx9 = strncmp(Arch, "gfx9", 4) == 0;
+  if ((IsGfx9 && WaveSize == 32) || !setAMDGPUDataLayout(M, Arch)) {
+    char Message[160];
+    snprintf(Message, sizeof(Message),
+             "nvvm-to-amdgpu: cannot target %s with wave%u (AMDGPU target "
+             "missing, or a gfx9 processor asked for wave32)",
+             Arch, WaveSize);
+    if (Handler)
+      Handler(HandlerContext, Message);
+    else
+      fprintf(stderr, "error: %s\n", Message);
+    Result.NumErrors = 1;
+    return Result;
+  }
+  setCodeObjectVersion(M);
+  markAnnotatedKernels(M);
+
+  const char *Features =
+      WaveSize == 32 ? "+wavefrontsize32" : "+wavefrontsize64";
+  LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
+       F = LLVMGetNextFunction(F)) {
+    if (LLVMIsDeclaration(F))
+      continue;
+    setStringAttribute(F, "target-cpu", Arch);
+    setStringAttribute(F, "target-features", Features);
+    if (LLVMGetFunctionCallConv(F) == LLVMPTXKernelCallConv) {
+      LLVMSetFunctionCallConv(F, LLVMAMDGPUKERNELCallConv);
+      setStringAttribute(F, "amdgpu-flat-work-group-size", "1,1024");
+    }
+    rewriteFunction(M, B, F, WaveSize, &Diags);
+  }
+  LLVMDisposeBuilder(B);
+
+  Result = warpLowerShuffles(M, &Options->Shuffles, Handler, HandlerContext);
+  Result.NumErrors += Diags.NumErrors;
+  eraseDeadNVVMDeclarations(M);
+  return Result;
+}
