@@ -11,6 +11,7 @@
 #include "NVVMWarpToAMDGPU.h"
 
 #include "Diagnostics.h"
+#include "IRUtils.h"
 #include "LaneMath.h"
 #include "ShuffleLowering.h"
 #include "WarpPatterns.h"
@@ -177,17 +178,6 @@ static unsigned lowerShufflesInFunction(LLVMModuleRef M, LLVMBuilderRef B,
   return NumLowered;
 }
 
-/* Drops the shuffle declarations that no longer have uses. */
-static void eraseDeadShuffleDeclarations(LLVMModuleRef M) {
-  LLVMValueRef Next;
-  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = Next) {
-    Next = LLVMGetNextFunction(F);
-    if (LLVMIsDeclaration(F) && !LLVMGetFirstUse(F) &&
-        isShuffleName(LLVMGetValueName2(F, &(size_t){0})))
-      LLVMDeleteFunction(F);
-  }
-}
-
 WarpLoweringResult warpLowerShuffles(LLVMModuleRef M,
                                      const WarpLoweringOptions *Options,
                                      WarpDiagnosticHandler Handler,
@@ -202,6 +192,6 @@ WarpLoweringResult warpLowerShuffles(LLVMModuleRef M,
       Result.NumLowered += lowerShufflesInFunction(M, B, F, Options);
   LLVMDisposeBuilder(B);
   if (Result.NumLowered)
-    eraseDeadShuffleDeclarations(M);
+    warpEraseUnusedDeclarations(M, ShufflePrefix);
   return Result;
 }

@@ -25,6 +25,7 @@
 #include "NVVMWarpToAMDGPU.h"
 
 #include "Diagnostics.h"
+#include "IRUtils.h"
 #include "LaneMath.h"
 #include "ShflSemantics.h"
 
@@ -357,18 +358,6 @@ static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
   }
 }
 
-/* Drops the NVVM declarations the rewrites left without uses. */
-static void eraseDeadNVVMDeclarations(LLVMModuleRef M) {
-  LLVMValueRef Next;
-  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = Next) {
-    Next = LLVMGetNextFunction(F);
-    const char *Name = LLVMGetValueName2(F, &(size_t){0});
-    if (LLVMIsDeclaration(F) && !LLVMGetFirstUse(F) &&
-        strncmp(Name, NVVMPrefix, sizeof(NVVMPrefix) - 1) == 0)
-      LLVMDeleteFunction(F);
-  }
-}
-
 WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
                                       const WarpRetargetOptions *Options,
                                       WarpDiagnosticHandler Handler,
@@ -415,6 +404,6 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
 
   Result = warpLowerShuffles(M, &Options->Shuffles, Handler, HandlerContext);
   Result.NumErrors += Diags.NumErrors;
-  eraseDeadNVVMDeclarations(M);
+  warpEraseUnusedDeclarations(M, NVVMPrefix);
   return Result;
 }
