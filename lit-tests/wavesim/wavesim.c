@@ -1,0 +1,1530 @@
+/*===- wavesim.c - Run AMDGPU kernel IR on the host, AMD wave semantics ----===*
+ *
+ * The module is rewritten for the host and JIT-compiled with LLVM ORC, as
+ * lit-tests/oracle/shfl-oracle.c does for single shuffles, but here whole
+ * kernels run with their control flow, so a lane cannot simply be executed
+ * twice. Instead every work-item is a real thread of execution on its own
+ * stack (a hand-written x86-64 stack switch, or swapcontext), and a lane is
+ * suspended only where the wave matters:
+ *
+ *  - at a cross-lane call site (ds.bpermute, readlane; ballot or DPP would
+ *    be one more entry in SiteIntrinsics with a per-wave combine function).
+ *    The lanes of one wave waiting at the same call site form a group; the
+ *    group runs, with exec = its lanes, once no other live lane of the wave,
+ *    suspended at another site, can still reach this one in the CFG. That
+ *    is where the hardware reconverges, so a loop with a lane-varying trip
+ *    count sees its exec mask shrink as on an AMD GPU. Of several groups
+ *    that may go, the earliest in program order goes first; if each waits
+ *    for another (a loop holding several sites, lanes at a barrier in an
+ *    enclosing loop), the group with the most lanes goes, provided it can
+ *    itself reach every site whose lanes hold it up;
+ *  - at s.barrier, which completes when every live lane of the block is at
+ *    a barrier. Lanes that returned are inactive: they do not count for the
+ *    barrier and ds.bpermute reads 0 from them. When nothing can move (lanes
+ *    wait at a cross-lane site for lanes at a barrier, which waits for them)
+ *    the launch fails with a deadlock report instead of hanging.
+ *
+ * Blocks run one after another, so each shared-memory (addrspace(3)) global
+ * exists once; it is filled with 0xCD bytes before every block so a kernel
+ * that reads shared memory it did not write shows it.
+ *
+ * Rewriting for the host: host triple and datalayout (every pointer becomes
+ * 64-bit; address spaces stay and are no-op casts on x86-64), allocas move
+ * to address space 0 behind an addrspacecast, target-cpu/features are
+ * dropped, kernels get the C calling convention and a wrapper
+ * void(void **Args) that loads each parameter, per-lane amdgcn intrinsics
+ * are renamed to host functions, and each cross-lane or barrier call gets
+ * its call-site number as an extra first argument.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#define _GNU_SOURCE
+
+#include "wavesim.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+
+enum {
+  MaxWave = 64,
+  MaxBlockThreads = 1024,
+  LaneStackBytes = 256 * 1024,
+  GuardBytes = 4096,
+  DynamicLDSBytes = 64 * 1024,
+  LDSPoisonByte = 0xCD,
+  DispatchPacketBytes = 64,
+  AMDGPUGfxCallConv = 100
+};
+
+/*===-- Lanes and the scheduler's state -----------------------------------===*/
+
+typedef enum { LaneReady, LaneAtSite, LaneFinished } LaneState;
+
+typedef struct {
+  void *SP;       /* the asm switch: saved stack pointer */
+  ucontext_t *UC; /* the ucontext switch: an entry of WaveSim::Contexts */
+  LaneState State;
+  unsigned HwLane;
+  uint32_t WorkItem[3];
+  unsigned Site;        /* where the lane waits, when LaneAtSite */
+  uint64_t Operands[2]; /* its operands there */
+  uint64_t Result;      /* what the call returns once released */
+} Lane;
+
+typedef struct Runner Runner;
+
+/* Computes Result for each lane of Exec from the operands of the wave's
+ * lanes (WaveLanes[i] is hardware lane i; only lanes of Exec are valid). */
+typedef void (*WaveCombineFn)(const Runner *R, Lane *WaveLanes, uint64_t Exec);
+
+typedef struct {
+  const char *Intrinsic;
+  const char *HostName;
+  void *Address;
+  WaveCombineFn Combine; /* NULL: the block barrier */
+} SiteIntrinsic;
+
+typedef struct {
+  const SiteIntrinsic *Op;
+  unsigned Function; /* index in module order */
+  bool InKernel;
+  char Where[192]; /* for diagnostics */
+} Site;
+
+typedef struct {
+  char *Name;
+  void (*Wrapper)(void **Args);
+} Kernel;
+
+typedef struct {
+  char *Name;
+  void *Address;
+  size_t Bytes;
+} SharedGlobal;
+
+struct WaveSim {
+  unsigned WaveSize;
+  char Name[32];
+  LLVMOrcLLJITRef JIT;
+  Kernel *Kernels;
+  unsigned NumKernels;
+  SharedGlobal *Shared;
+  unsigned NumShared;
+  Site *Sites;
+  unsigned NumSites;
+  uint8_t *Reach; /* bit (From * NumSites + To): From can reach To */
+  Lane *Lanes;    /* MaxBlockThreads of them */
+  char *Stacks[MaxBlockThreads];
+  bool UseUContext;
+  ucontext_t *Contexts; /* MaxBlockThreads of them, for the ucontext switch */
+  bool BugReleaseEarly, BugInactiveReadsSelf;
+  WaveSimStats Stats;
+};
+
+struct Runner {
+  WaveSim *S;
+  void (*Wrapper)(void **Args);
+  void **Args;
+  unsigned BlockDim[3], BlockId[3];
+  unsigned NumThreads, NumWaves;
+  Lane *Current;
+  void *SchedulerSP;
+  ucontext_t SchedulerUC;
+  unsigned NumLive, NumAtBarrier;
+  _Alignas(64) uint8_t Packet[DispatchPacketBytes];
+};
+
+static _Thread_local Runner *Active;
+static atomic_uint LiveStacks;
+
+static void formatError(char *Error, size_t Size, const char *Format, ...) {
+  if (!Error || !Size)
+    return;
+  va_list Args;
+  va_start(Args, Format);
+  vsnprintf(Error, Size, Format, Args);
+  va_end(Args);
+}
+
+/*===-- Switching stacks --------------------------------------------------===*/
+
+#if defined(__x86_64__)
+/* wavesim_switch(void **SaveSP, void *LoadSP): saves the callee-saved
+ * registers on the current stack, stores the stack pointer to *SaveSP, and
+ * resumes the stack LoadSP points into. MXCSR and the x87 control word are
+ * left alone: all lanes share them, as an AMD wave shares its MODE register
+ * (saving them costs more than the rest of the switch together).
+ * wavesim_lane_start is where a fresh lane "returns" to: it calls the entry
+ * function in r13 with the argument in r12 (both set up by prepareLane). */
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".type wavesim_switch,@function\n"
+        "wavesim_switch:\n"
+        "  pushq %rbp\n"
+        "  pushq %rbx\n"
+        "  pushq %r12\n"
+        "  pushq %r13\n"
+        "  pushq %r14\n"
+        "  pushq %r15\n"
+        "  movq %rsp, (%rdi)\n"
+        "  movq %rsi, %rsp\n"
+        "  popq %r15\n"
+        "  popq %r14\n"
+        "  popq %r13\n"
+        "  popq %r12\n"
+        "  popq %rbx\n"
+        "  popq %rbp\n"
+        "  ret\n"
+        ".size wavesim_switch, .-wavesim_switch\n"
+        ".p2align 4\n"
+        ".type wavesim_lane_start,@function\n"
+        "wavesim_lane_start:\n"
+        "  movq %r12, %rdi\n"
+        "  callq *%r13\n"
+        "  ud2\n"
+        ".size wavesim_lane_start, .-wavesim_lane_start\n");
+
+void wavesim_switch(void **SaveSP, void *LoadSP) __asm__("wavesim_switch");
+void wavesim_lane_start(void) __asm__("wavesim_lane_start");
+static const bool HaveAsmSwitch = true;
+#else
+static void wavesim_switch(void **SaveSP, void *LoadSP) {
+  (void)SaveSP;
+  (void)LoadSP;
+  abort();
+}
+static void wavesim_lane_start(void) { abort(); }
+static const bool HaveAsmSwitch = false;
+#endif
+
+static void laneMain(Lane *L);
+
+static void laneMainUContext(void) { laneMain(Active->Current); }
+
+/* Sets up L to start in laneMain on Stack the next time it is resumed. */
+static void prepareLane(WaveSim *S, Lane *L, char *Stack) {
+  char *Top = Stack + GuardBytes + LaneStackBytes;
+  if (S->UseUContext) {
+    L->UC = &S->Contexts[L - S->Lanes];
+    getcontext(L->UC);
+    L->UC->uc_stack.ss_sp = Stack + GuardBytes;
+    L->UC->uc_stack.ss_size = LaneStackBytes;
+    L->UC->uc_link = NULL;
+    makecontext(L->UC, laneMainUContext, 0);
+    return;
+  }
+  /* From the saved stack pointer up: r15, r14, r13 (entry), r12
+   * (argument), rbx, rbp, return address. The pointer is 8 mod 16 so that
+   * the stack is 16-byte aligned at wavesim_lane_start's call. */
+  uint64_t *SP = (uint64_t *)((((uintptr_t)Top - 96) & ~(uintptr_t)15) + 8);
+  SP[0] = 0;                             /* r15 */
+  SP[1] = 0;                             /* r14 */
+  SP[2] = (uint64_t)(uintptr_t)laneMain; /* r13 */
+  SP[3] = (uint64_t)(uintptr_t)L;        /* r12 */
+  SP[4] = 0;                             /* rbx */
+  SP[5] = 0;                             /* rbp */
+  SP[6] = (uint64_t)(uintptr_t)wavesim_lane_start;
+  L->SP = SP;
+}
+
+static void resumeLane(Runner *R, Lane *L) {
+  R->Current = L;
+  ++R->S->Stats.Resumes;
+  if (R->S->UseUContext)
+    swapcontext(&R->SchedulerUC, L->UC);
+  else
+    wavesim_switch(&R->SchedulerSP, L->SP);
+}
+
+/* Runs on the lane's stack; comes back when the scheduler resumes it. */
+static void suspendLane(Runner *R, Lane *L) {
+  if (R->S->UseUContext)
+    swapcontext(L->UC, &R->SchedulerUC);
+  else
+    wavesim_switch(&L->SP, R->SchedulerSP);
+}
+
+static void laneMain(Lane *L) {
+  Runner *R = Active;
+  R->Wrapper(R->Args);
+  L->State = LaneFinished;
+  --R->NumLive;
+  suspendLane(R, L);
+  abort(); /* a finished lane is never resumed */
+}
+
+/*===-- Lane stacks -------------------------------------------------------===*/
+
+/* Each stack has an inaccessible guard page below it, so an overflowing
+ * lane faults instead of overwriting its neighbour. Pages are committed as
+ * they are touched. */
+static bool mapStacks(WaveSim *S, unsigned Count, char *Error,
+                      size_t ErrorSize) {
+  for (unsigned I = 0; I < Count; ++I) {
+    if (S->Stacks[I])
+      continue;
+    void *P =
+        mmap(NULL, GuardBytes + LaneStackBytes, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    if (P == MAP_FAILED) {
+      formatError(Error, ErrorSize, "cannot map a lane stack");
+      return false;
+    }
+    mprotect(P, GuardBytes, PROT_NONE);
+    S->Stacks[I] = P;
+    atomic_fetch_add(&LiveStacks, 1);
+  }
+  return true;
+}
+
+static void unmapStacks(WaveSim *S) {
+  for (unsigned I = 0; I < MaxBlockThreads; ++I) {
+    if (!S->Stacks[I])
+      continue;
+    munmap(S->Stacks[I], GuardBytes + LaneStackBytes);
+    S->Stacks[I] = NULL;
+    atomic_fetch_sub(&LiveStacks, 1);
+  }
+}
+
+unsigned wavesimLiveStacks(void) { return atomic_load(&LiveStacks); }
+
+/*===-- Host models of the amdgcn intrinsics ------------------------------===*/
+
+static uint32_t lanesBelow(unsigned Lane, unsigned FirstLane) {
+  if (Lane <= FirstLane)
+    return 0;
+  unsigned Count = Lane - FirstLane;
+  return Count >= 32 ? ~0u : (1u << Count) - 1;
+}
+
+static uint32_t hostMbcntLo(uint32_t Mask, uint32_t Accumulator) {
+  return Accumulator + (uint32_t)__builtin_popcount(
+                           Mask & lanesBelow(Active->Current->HwLane, 0));
+}
+
+static uint32_t hostMbcntHi(uint32_t Mask, uint32_t Accumulator) {
+  return Accumulator + (uint32_t)__builtin_popcount(
+                           Mask & lanesBelow(Active->Current->HwLane, 32));
+}
+
+static uint32_t hostWorkItemIdX(void) { return Active->Current->WorkItem[0]; }
+static uint32_t hostWorkItemIdY(void) { return Active->Current->WorkItem[1]; }
+static uint32_t hostWorkItemIdZ(void) { return Active->Current->WorkItem[2]; }
+static uint32_t hostWorkGroupIdX(void) { return Active->BlockId[0]; }
+static uint32_t hostWorkGroupIdY(void) { return Active->BlockId[1]; }
+static uint32_t hostWorkGroupIdZ(void) { return Active->BlockId[2]; }
+static void *hostDispatchPtr(void) { return Active->Packet; }
+
+/* Parks the current lane at a cross-lane call site until its group runs. */
+static uint64_t waitAtCrossLaneSite(uint32_t Site, uint64_t Op0, uint64_t Op1) {
+  Runner *R = Active;
+  Lane *L = R->Current;
+  L->Site = Site;
+  L->Operands[0] = Op0;
+  L->Operands[1] = Op1;
+  L->State = LaneAtSite;
+  suspendLane(R, L);
+  return L->Result;
+}
+
+static uint32_t hostDsBPermute(uint32_t Site, uint32_t Address, uint32_t Data) {
+  return (uint32_t)waitAtCrossLaneSite(Site, Address, Data);
+}
+
+static void hostBarrier(uint32_t Site) {
+  Runner *R = Active;
+  Lane *L = R->Current;
+  L->Site = Site;
+  L->State = LaneAtSite;
+  ++R->NumAtBarrier;
+  suspendLane(R, L);
+}
+
+static uint32_t hostReadLaneI32(uint32_t Site, uint32_t Value, uint32_t Lane) {
+  return (uint32_t)waitAtCrossLaneSite(Site, Value, Lane);
+}
+
+static uint64_t hostReadLaneI64(uint32_t Site, uint64_t Value, uint32_t Lane) {
+  return waitAtCrossLaneSite(Site, Value, Lane);
+}
+
+static float hostReadLaneF32(uint32_t Site, float Value, uint32_t Lane) {
+  uint32_t Bits;
+  memcpy(&Bits, &Value, 4);
+  Bits = (uint32_t)waitAtCrossLaneSite(Site, Bits, Lane);
+  memcpy(&Value, &Bits, 4);
+  return Value;
+}
+
+static double hostReadLaneF64(uint32_t Site, double Value, uint32_t Lane) {
+  uint64_t Bits;
+  memcpy(&Bits, &Value, 8);
+  Bits = waitAtCrossLaneSite(Site, Bits, Lane);
+  memcpy(&Value, &Bits, 8);
+  return Value;
+}
+
+/* Operand DataOperand of hardware lane Source, or 0 if Source is not in
+ * the group (ds_bpermute returns 0 there; v_readlane would return a stale
+ * register, which no correct program depends on). */
+static uint64_t readFromLane(const Runner *R, const Lane *WaveLanes,
+                             uint64_t Exec, const Lane *Reader, unsigned Source,
+                             unsigned DataOperand) {
+  if (Exec >> Source & 1)
+    return WaveLanes[Source].Operands[DataOperand];
+  return R->S->BugInactiveReadsSelf ? Reader->Operands[DataOperand] : 0;
+}
+
+/* Lane i gets the data of hardware lane (address_i >> 2) mod wavesize. */
+static void combineBPermute(const Runner *R, Lane *WaveLanes, uint64_t Exec) {
+  unsigned WaveSize = R->S->WaveSize;
+  for (unsigned I = 0; I < WaveSize; ++I) {
+    if (!(Exec >> I & 1))
+      continue;
+    Lane *L = &WaveLanes[I];
+    unsigned Source = (unsigned)((L->Operands[0] >> 2) % WaveSize);
+    L->Result = (uint32_t)readFromLane(R, WaveLanes, Exec, L, Source, 1);
+  }
+}
+
+/* Lane i gets the value of hardware lane (lane_i mod wavesize); the lane
+ * operand is meant to be uniform. */
+static void combineReadLane(const Runner *R, Lane *WaveLanes, uint64_t Exec) {
+  unsigned WaveSize = R->S->WaveSize;
+  for (unsigned I = 0; I < WaveSize; ++I) {
+    if (!(Exec >> I & 1))
+      continue;
+    Lane *L = &WaveLanes[I];
+    unsigned Source = (unsigned)(L->Operands[1] % WaveSize);
+    L->Result = readFromLane(R, WaveLanes, Exec, L, Source, 0);
+  }
+}
+
+static const SiteIntrinsic SiteIntrinsics[] = {
+    {"llvm.amdgcn.ds.bpermute", "__wavesim_ds_bpermute", (void *)hostDsBPermute,
+     combineBPermute},
+    {"llvm.amdgcn.readlane.i32", "__wavesim_readlane_i32",
+     (void *)hostReadLaneI32, combineReadLane},
+    {"llvm.amdgcn.readlane.i64", "__wavesim_readlane_i64",
+     (void *)hostReadLaneI64, combineReadLane},
+    {"llvm.amdgcn.readlane.f32", "__wavesim_readlane_f32",
+     (void *)hostReadLaneF32, combineReadLane},
+    {"llvm.amdgcn.readlane.f64", "__wavesim_readlane_f64",
+     (void *)hostReadLaneF64, combineReadLane},
+    {"llvm.amdgcn.s.barrier", "__wavesim_s_barrier", (void *)hostBarrier, NULL},
+};
+enum { NumSiteIntrinsics = sizeof(SiteIntrinsics) / sizeof(SiteIntrinsics[0]) };
+
+/* Intrinsics whose value depends only on the lane: renamed, not suspended. */
+static const struct {
+  const char *Intrinsic;
+  const char *HostName;
+  void *Address;
+} LaneIntrinsics[] = {
+    {"llvm.amdgcn.workitem.id.x", "__wavesim_workitem_id_x",
+     (void *)hostWorkItemIdX},
+    {"llvm.amdgcn.workitem.id.y", "__wavesim_workitem_id_y",
+     (void *)hostWorkItemIdY},
+    {"llvm.amdgcn.workitem.id.z", "__wavesim_workitem_id_z",
+     (void *)hostWorkItemIdZ},
+    {"llvm.amdgcn.workgroup.id.x", "__wavesim_workgroup_id_x",
+     (void *)hostWorkGroupIdX},
+    {"llvm.amdgcn.workgroup.id.y", "__wavesim_workgroup_id_y",
+     (void *)hostWorkGroupIdY},
+    {"llvm.amdgcn.workgroup.id.z", "__wavesim_workgroup_id_z",
+     (void *)hostWorkGroupIdZ},
+    {"llvm.amdgcn.dispatch.ptr", "__wavesim_dispatch_ptr",
+     (void *)hostDispatchPtr},
+    {"llvm.amdgcn.mbcnt.lo", "__wavesim_mbcnt_lo", (void *)hostMbcntLo},
+    {"llvm.amdgcn.mbcnt.hi", "__wavesim_mbcnt_hi", (void *)hostMbcntHi},
+};
+enum { NumLaneIntrinsics = sizeof(LaneIntrinsics) / sizeof(LaneIntrinsics[0]) };
+
+static const SiteIntrinsic *findSiteIntrinsic(const char *Name) {
+  for (unsigned I = 0; I < NumSiteIntrinsics; ++I)
+    if (!strcmp(Name, SiteIntrinsics[I].Intrinsic))
+      return &SiteIntrinsics[I];
+  return NULL;
+}
+
+static int findLaneIntrinsic(const char *Name) {
+  for (unsigned I = 0; I < NumLaneIntrinsics; ++I)
+    if (!strcmp(Name, LaneIntrinsics[I].Intrinsic))
+      return (int)I;
+  return -1;
+}
+
+/*===-- Reading and checking the module -----------------------------------===*/
+
+static const char *nameOf(LLVMValueRef V) {
+  size_t Length;
+  return LLVMGetValueName2(V, &Length);
+}
+
+static bool startsWith(const char *S, const char *Prefix) {
+  return !strncmp(S, Prefix, strlen(Prefix));
+}
+
+static bool isKernel(LLVMValueRef F) {
+  return LLVMGetFunctionCallConv(F) == LLVMAMDGPUKERNELCallConv;
+}
+
+static LLVMValueRef calleeOf(LLVMValueRef I) {
+  if (!LLVMIsACallInst(I) && !LLVMIsAInvokeInst(I))
+    return NULL;
+  LLVMValueRef Callee = LLVMGetCalledValue(I);
+  return LLVMIsAFunction(Callee) ? Callee : NULL;
+}
+
+static LLVMModuleRef readModule(LLVMContextRef Ctx, const char *Path,
+                                char *Error, size_t ErrorSize) {
+  LLVMMemoryBufferRef Buffer;
+  char *Message = NULL;
+  LLVMBool Failed =
+      strcmp(Path, "-") == 0
+          ? LLVMCreateMemoryBufferWithSTDIN(&Buffer, &Message)
+          : LLVMCreateMemoryBufferWithContentsOfFile(Path, &Buffer, &Message);
+  if (Failed) {
+    formatError(Error, ErrorSize, "cannot read '%s': %s", Path, Message);
+    LLVMDisposeMessage(Message);
+    return NULL;
+  }
+  LLVMModuleRef M = NULL;
+  if (LLVMParseIRInContext2(Ctx, Buffer, &M, &Message)) {
+    formatError(Error, ErrorSize, "cannot parse '%s': %s", Path, Message);
+    LLVMDisposeMessage(Message);
+    M = NULL;
+  }
+  LLVMDisposeMemoryBuffer(Buffer);
+  return M;
+}
+
+static bool verify(LLVMModuleRef M, const char *What, char *Error,
+                   size_t ErrorSize) {
+  char *Message = NULL;
+  bool Broken = LLVMVerifyModule(M, LLVMReturnStatusAction, &Message);
+  if (Broken)
+    formatError(Error, ErrorSize, "%s does not verify: %s", What, Message);
+  LLVMDisposeMessage(Message);
+  return !Broken;
+}
+
+/* Every function the kernels call must be defined, a target-independent
+ * intrinsic, or an amdgcn intrinsic wavesim models; modeled amdgcn
+ * intrinsics may only be called directly. */
+static bool checkCallees(LLVMModuleRef M, char *Error, size_t ErrorSize) {
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
+       F = LLVMGetNextFunction(F)) {
+    if (!LLVMIsDeclaration(F) || !LLVMGetFirstUse(F))
+      continue;
+    const char *Name = nameOf(F);
+    bool Modeled = findSiteIntrinsic(Name) || findLaneIntrinsic(Name) >= 0;
+    for (LLVMUseRef U = LLVMGetFirstUse(F); U; U = LLVMGetNextUse(U)) {
+      LLVMValueRef User = LLVMGetUser(U);
+      LLVMValueRef Caller =
+          LLVMIsAInstruction(User)
+              ? LLVMGetBasicBlockParent(LLVMGetInstructionParent(User))
+              : NULL;
+      const char *CallerName = Caller ? nameOf(Caller) : "a global";
+      if (startsWith(Name, "llvm.amdgcn.") && !Modeled) {
+        formatError(Error, ErrorSize,
+                    "@%s calls %s, which wavesim does not model (it models "
+                    "workitem.id, workgroup.id, dispatch.ptr, mbcnt.lo/hi, "
+                    "ds.bpermute, readlane (i32, i64, f32, f64) and "
+                    "s.barrier)",
+                    CallerName, Name);
+        return false;
+      }
+      if (startsWith(Name, "llvm.nvvm.") || startsWith(Name, "llvm.r600.")) {
+        formatError(Error, ErrorSize,
+                    "@%s calls %s, which is not an AMDGPU intrinsic",
+                    CallerName, Name);
+        return false;
+      }
+      if (!startsWith(Name, "llvm.")) {
+        formatError(Error, ErrorSize,
+                    "@%s calls the external function @%s; wavesim links no "
+                    "device library",
+                    CallerName, Name);
+        return false;
+      }
+      if (Modeled && (!LLVMIsACallInst(User) || calleeOf(User) != F)) {
+        formatError(Error, ErrorSize,
+                    "@%s uses %s other than by calling it directly", CallerName,
+                    Name);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/*===-- Call sites and their reachability ---------------------------------===*/
+
+typedef struct {
+  LLVMValueRef *Items;
+  unsigned Count, Capacity;
+} ValueList;
+
+static void appendValue(ValueList *List, LLVMValueRef V) {
+  if (List->Count == List->Capacity) {
+    List->Capacity = List->Capacity ? 2 * List->Capacity : 16;
+    List->Items = realloc(List->Items, List->Capacity * sizeof(LLVMValueRef));
+  }
+  List->Items[List->Count++] = V;
+}
+
+static void describeSite(Site *Out, LLVMValueRef F, LLVMBasicBlockRef BB,
+                         unsigned BlockIndex) {
+  const char *BlockName = LLVMGetBasicBlockName(BB);
+  if (BlockName && *BlockName)
+    snprintf(Out->Where, sizeof(Out->Where), "%s in @%s, block %%%s",
+             Out->Op->Intrinsic, nameOf(F), BlockName);
+  else
+    snprintf(Out->Where, sizeof(Out->Where), "%s in @%s, block #%u",
+             Out->Op->Intrinsic, nameOf(F), BlockIndex);
+}
+
+/* Numbers the cross-lane and barrier calls in program order (functions,
+ * then blocks in layout order, then instructions). */
+static void collectSites(WaveSim *S, LLVMModuleRef M, ValueList *Calls) {
+  unsigned FunctionIndex = 0;
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
+       F = LLVMGetNextFunction(F), ++FunctionIndex) {
+    unsigned BlockIndex = 0;
+    for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
+         BB = LLVMGetNextBasicBlock(BB), ++BlockIndex)
+      for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
+           I = LLVMGetNextInstruction(I)) {
+        LLVMValueRef Callee = calleeOf(I);
+        const SiteIntrinsic *Op =
+            Callee ? findSiteIntrinsic(nameOf(Callee)) : NULL;
+        if (!Op)
+          continue;
+        appendValue(Calls, I);
+        S->Sites = realloc(S->Sites, Calls->Count * sizeof(Site));
+        Site *New = &S->Sites[Calls->Count - 1];
+        New->Op = Op;
+        New->Function = FunctionIndex;
+        New->InKernel = isKernel(F);
+        describeSite(New, F, BB, BlockIndex);
+      }
+  }
+  S->NumSites = Calls->Count;
+}
+
+static void setReach(WaveSim *S, unsigned From, unsigned To) {
+  size_t Bit = (size_t)From * S->NumSites + To;
+  S->Reach[Bit / 8] |= (uint8_t)(1u << (Bit % 8));
+}
+
+static bool reaches(const WaveSim *S, unsigned From, unsigned To) {
+  size_t Bit = (size_t)From * S->NumSites + To;
+  return S->Reach[Bit / 8] >> (Bit % 8) & 1;
+}
+
+typedef struct {
+  LLVMBasicBlockRef Block;
+  unsigned Index;
+} BlockEntry;
+
+static int compareBlockEntries(const void *A, const void *B) {
+  uintptr_t X = (uintptr_t)((const BlockEntry *)A)->Block;
+  uintptr_t Y = (uintptr_t)((const BlockEntry *)B)->Block;
+  return X < Y ? -1 : X > Y;
+}
+
+static unsigned blockIndex(const BlockEntry *Sorted, unsigned N,
+                           LLVMBasicBlockRef BB) {
+  BlockEntry Key = {BB, 0};
+  const BlockEntry *Found =
+      bsearch(&Key, Sorted, N, sizeof(BlockEntry), compareBlockEntries);
+  return Found ? Found->Index : 0;
+}
+
+/* Marks in Reached every block reachable from Start by at least one edge. */
+static void markReachable(LLVMBasicBlockRef *Blocks, const BlockEntry *Sorted,
+                          unsigned N, unsigned Start, bool *Reached,
+                          unsigned *Worklist) {
+  unsigned Size = 0;
+  memset(Reached, 0, N * sizeof(bool));
+  Worklist[Size++] = Start;
+  bool First = true;
+  while (Size) {
+    unsigned B = Worklist[--Size];
+    if (!First && Reached[B])
+      continue;
+    if (!First)
+      Reached[B] = true;
+    First = false;
+    LLVMValueRef Term = LLVMGetBasicBlockTerminator(Blocks[B]);
+    unsigned NumSucc = Term ? LLVMGetNumSuccessors(Term) : 0;
+    for (unsigned I = 0; I < NumSucc; ++I) {
+      unsigned Succ = blockIndex(Sorted, N, LLVMGetSuccessor(Term, I));
+      if (!Reached[Succ])
+        Worklist[Size++] = Succ;
+    }
+  }
+}
+
+/* Within a kernel, the CFG decides: a later call in the same block, or a
+ * call in a block reachable by at least one edge. Across functions, or in a
+ * function that is not a kernel (it may be called in a loop), every site is
+ * assumed to reach every other. */
+static void computeReach(WaveSim *S, LLVMModuleRef M, const ValueList *Calls) {
+  size_t Bytes = ((size_t)S->NumSites * S->NumSites + 7) / 8;
+  S->Reach = calloc(Bytes ? Bytes : 1, 1);
+  for (unsigned I = 0; I < S->NumSites; ++I)
+    for (unsigned J = 0; J < S->NumSites; ++J)
+      if (I != J && (S->Sites[I].Function != S->Sites[J].Function ||
+                     !S->Sites[I].InKernel))
+        setReach(S, I, J);
+
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
+       F = LLVMGetNextFunction(F)) {
+    if (!isKernel(F) || LLVMIsDeclaration(F))
+      continue;
+    unsigned N = LLVMCountBasicBlocks(F);
+    LLVMBasicBlockRef *Blocks = malloc(N * sizeof(LLVMBasicBlockRef));
+    BlockEntry *Sorted = malloc(N * sizeof(BlockEntry));
+    bool *Reached = malloc(N * sizeof(bool));
+    /* Each block enters the worklist at most once per predecessor edge. */
+    unsigned NumEdges = 0;
+    LLVMGetBasicBlocks(F, Blocks);
+    for (unsigned B = 0; B < N; ++B) {
+      Sorted[B] = (BlockEntry){Blocks[B], B};
+      LLVMValueRef Term = LLVMGetBasicBlockTerminator(Blocks[B]);
+      NumEdges += Term ? LLVMGetNumSuccessors(Term) : 0;
+    }
+    unsigned *Worklist = malloc((NumEdges + 1) * sizeof(unsigned));
+    qsort(Sorted, N, sizeof(BlockEntry), compareBlockEntries);
+
+    for (unsigned I = 0; I < S->NumSites; ++I) {
+      LLVMBasicBlockRef From = LLVMGetInstructionParent(Calls->Items[I]);
+      if (LLVMGetBasicBlockParent(From) != F)
+        continue;
+      markReachable(Blocks, Sorted, N, blockIndex(Sorted, N, From), Reached,
+                    Worklist);
+      for (unsigned J = 0; J < S->NumSites; ++J) {
+        LLVMBasicBlockRef To = LLVMGetInstructionParent(Calls->Items[J]);
+        if (J == I || LLVMGetBasicBlockParent(To) != F)
+          continue;
+        if ((To == From && J > I) || Reached[blockIndex(Sorted, N, To)])
+          setReach(S, I, J);
+      }
+    }
+    free(Worklist);
+    free(Reached);
+    free(Sorted);
+    free(Blocks);
+  }
+}
+
+/*===-- Rewriting the module for the host ---------------------------------===*/
+
+/* Lifetime markers must name an alloca directly, which the moved allocas
+ * are not; they only enable optimisations, so they go. */
+static void eraseLifetimeMarkers(LLVMValueRef Alloca) {
+  LLVMUseRef U = LLVMGetFirstUse(Alloca);
+  while (U) {
+    LLVMValueRef User = LLVMGetUser(U);
+    U = LLVMGetNextUse(U);
+    LLVMValueRef Callee = calleeOf(User);
+    if (Callee && startsWith(nameOf(Callee), "llvm.lifetime."))
+      LLVMInstructionEraseFromParent(User);
+  }
+}
+
+/* alloca ..., addrspace(5) becomes an alloca in address space 0 plus an
+ * addrspacecast, so the IR verifies under the host datalayout. */
+static void moveAllocasToHostStack(LLVMModuleRef M, LLVMBuilderRef B) {
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
+    for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
+         BB = LLVMGetNextBasicBlock(BB))
+      for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;) {
+        LLVMTypeRef Type = LLVMTypeOf(I);
+        if (!LLVMIsAAllocaInst(I) || LLVMGetPointerAddressSpace(Type) == 0) {
+          I = LLVMGetNextInstruction(I);
+          continue;
+        }
+        eraseLifetimeMarkers(I);
+        LLVMPositionBuilderBefore(B, I);
+        LLVMValueRef Count = LLVMGetOperand(I, 0);
+        LLVMValueRef New =
+            LLVMBuildArrayAlloca(B, LLVMGetAllocatedType(I), Count, "");
+        LLVMSetAlignment(New, LLVMGetAlignment(I));
+        LLVMValueRef Cast = LLVMBuildAddrSpaceCast(B, New, Type, "");
+        size_t Length;
+        char *Name = strndup(LLVMGetValueName2(I, &Length), Length);
+        LLVMReplaceAllUsesWith(I, Cast);
+        LLVMInstructionEraseFromParent(I);
+        LLVMSetValueName2(New, Name, strlen(Name));
+        free(Name);
+        I = LLVMGetNextInstruction(Cast);
+      }
+}
+
+static void dropTargetAttributes(LLVMValueRef F) {
+  static const char *const Names[] = {"target-cpu", "target-features",
+                                      "tune-cpu"};
+  for (unsigned I = 0; I < 3; ++I)
+    LLVMRemoveStringAttributeAtIndex(F, LLVMAttributeFunctionIndex, Names[I],
+                                     (unsigned)strlen(Names[I]));
+}
+
+static bool isAMDGPUComputeCallConv(unsigned CC) {
+  return CC == LLVMAMDGPUKERNELCallConv || CC == AMDGPUGfxCallConv;
+}
+
+/* Kernels and amdgpu_gfx functions take the C convention on the host. */
+static bool convertCallingConventions(LLVMModuleRef M, char *Error,
+                                      size_t ErrorSize) {
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
+       F = LLVMGetNextFunction(F)) {
+    unsigned CC = LLVMGetFunctionCallConv(F);
+    if (CC >= LLVMAMDGPUVSCallConv && CC <= LLVMAMDGPUESCallConv &&
+        !isAMDGPUComputeCallConv(CC) && CC != LLVMX86RegCallCallConv &&
+        CC != LLVMMSP430BUILTINCallConv) {
+      formatError(Error, ErrorSize,
+                  "@%s uses a graphics shader calling convention; wavesim "
+                  "runs compute kernels",
+                  nameOf(F));
+      return false;
+    }
+    if (isAMDGPUComputeCallConv(CC))
+      LLVMSetFunctionCallConv(F, LLVMCCallConv);
+    dropTargetAttributes(F);
+    for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
+         BB = LLVMGetNextBasicBlock(BB))
+      for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
+           I = LLVMGetNextInstruction(I))
+        if ((LLVMIsACallInst(I) || LLVMIsAInvokeInst(I)) &&
+            isAMDGPUComputeCallConv(LLVMGetInstructionCallConv(I)))
+          LLVMSetInstructionCallConv(I, LLVMCCallConv);
+  }
+  return true;
+}
+
+/* Shared-memory globals get external linkage and known names so their
+ * addresses can be looked up (and poisoned before each block); an extern
+ * (dynamic) one becomes a DynamicLDSBytes array. */
+static void exposeSharedGlobals(WaveSim *S, LLVMModuleRef M) {
+  LLVMContextRef Ctx = LLVMGetModuleContext(M);
+  LLVMTargetDataRef TD = LLVMGetModuleDataLayout(M);
+  for (LLVMValueRef G = LLVMGetFirstGlobal(M); G;) {
+    LLVMValueRef Next = LLVMGetNextGlobal(G);
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(G)) != 3) {
+      G = Next;
+      continue;
+    }
+    char Name[48];
+    snprintf(Name, sizeof(Name), "__wavesim_lds.%u", S->NumShared);
+    if (LLVMIsDeclaration(G)) {
+      LLVMTypeRef Bytes =
+          LLVMArrayType2(LLVMInt8TypeInContext(Ctx), DynamicLDSBytes);
+      LLVMValueRef New = LLVMAddGlobalInAddressSpace(M, Bytes, "", 3);
+      LLVMSetAlignment(New, 16);
+      LLVMReplaceAllUsesWith(G, New);
+      LLVMDeleteGlobal(G);
+      G = New;
+    }
+    LLVMSetValueName2(G, Name, strlen(Name));
+    LLVMSetLinkage(G, LLVMExternalLinkage);
+    LLVMSetVisibility(G, LLVMDefaultVisibility);
+    LLVMSetGlobalConstant(G, 0);
+    LLVMSetInitializer(G, LLVMConstNull(LLVMGlobalGetValueType(G)));
+    S->Shared = realloc(S->Shared, (S->NumShared + 1) * sizeof(SharedGlobal));
+    S->Shared[S->NumShared].Name = strdup(Name);
+    S->Shared[S->NumShared].Address = NULL;
+    S->Shared[S->NumShared].Bytes =
+        (size_t)LLVMABISizeOfType(TD, LLVMGlobalGetValueType(G));
+    ++S->NumShared;
+    G = Next;
+  }
+}
+
+/* Each cross-lane or barrier call becomes a call of its host model with the
+ * site number first. */
+static void rewriteSiteCalls(WaveSim *S, LLVMModuleRef M, LLVMBuilderRef B,
+                             const ValueList *Calls) {
+  LLVMContextRef Ctx = LLVMGetModuleContext(M);
+  LLVMTypeRef I32 = LLVMInt32TypeInContext(Ctx);
+  for (unsigned I = 0; I < Calls->Count; ++I) {
+    LLVMValueRef Call = Calls->Items[I];
+    LLVMValueRef Intrinsic = calleeOf(Call);
+    LLVMTypeRef IntrinsicType = LLVMGlobalGetValueType(Intrinsic);
+    unsigned NumParams = LLVMCountParamTypes(IntrinsicType);
+    LLVMTypeRef Params[8];
+    Params[0] = I32;
+    LLVMGetParamTypes(IntrinsicType, Params + 1);
+    LLVMTypeRef HostType = LLVMFunctionType(LLVMGetReturnType(IntrinsicType),
+                                            Params, NumParams + 1, 0);
+    const char *HostName = S->Sites[I].Op->HostName;
+    LLVMValueRef Host = LLVMGetNamedFunction(M, HostName);
+    if (!Host)
+      Host = LLVMAddFunction(M, HostName, HostType);
+
+    LLVMValueRef Args[8];
+    Args[0] = LLVMConstInt(I32, I, 0);
+    for (unsigned A = 0; A < NumParams; ++A)
+      Args[A + 1] = LLVMGetOperand(Call, A);
+    LLVMPositionBuilderBefore(B, Call);
+    LLVMValueRef New =
+        LLVMBuildCall2(B, HostType, Host, Args, NumParams + 1, "");
+    LLVMInstructionSetDebugLoc(New, LLVMInstructionGetDebugLoc(Call));
+    if (LLVMGetTypeKind(LLVMTypeOf(Call)) != LLVMVoidTypeKind) {
+      size_t Length;
+      char *Saved = strndup(LLVMGetValueName2(Call, &Length), Length);
+      LLVMReplaceAllUsesWith(Call, New);
+      LLVMSetValueName2(New, Saved, strlen(Saved));
+      free(Saved);
+    }
+    LLVMInstructionEraseFromParent(Call);
+  }
+  for (unsigned I = 0; I < NumSiteIntrinsics; ++I) {
+    LLVMValueRef F = LLVMGetNamedFunction(M, SiteIntrinsics[I].Intrinsic);
+    if (F && !LLVMGetFirstUse(F))
+      LLVMDeleteFunction(F);
+  }
+}
+
+static void renameLaneIntrinsics(LLVMModuleRef M) {
+  for (unsigned I = 0; I < NumLaneIntrinsics; ++I) {
+    LLVMValueRef F = LLVMGetNamedFunction(M, LaneIntrinsics[I].Intrinsic);
+    if (F)
+      LLVMSetValueName2(F, LaneIntrinsics[I].HostName,
+                        strlen(LaneIntrinsics[I].HostName));
+  }
+}
+
+/* void __wavesim_kernel.NAME(ptr %Args): parameter i is loaded from the
+ * value Args[i] points to (a byref parameter is that pointer itself). */
+static void buildWrapper(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef K,
+                         const char *WrapperName) {
+  LLVMContextRef Ctx = LLVMGetModuleContext(M);
+  LLVMTypeRef Ptr = LLVMPointerTypeInContext(Ctx, 0);
+  LLVMTypeRef I64 = LLVMInt64TypeInContext(Ctx);
+  LLVMTypeRef WrapperType =
+      LLVMFunctionType(LLVMVoidTypeInContext(Ctx), &Ptr, 1, 0);
+  LLVMValueRef W = LLVMAddFunction(M, WrapperName, WrapperType);
+  LLVMPositionBuilderAtEnd(B, LLVMAppendBasicBlockInContext(Ctx, W, "entry"));
+  unsigned ByRef = LLVMGetEnumAttributeKindForName("byref", 5);
+  unsigned NumParams = LLVMCountParams(K);
+  LLVMValueRef *Values = malloc((NumParams + 1) * sizeof(LLVMValueRef));
+  for (unsigned I = 0; I < NumParams; ++I) {
+    LLVMTypeRef Type = LLVMTypeOf(LLVMGetParam(K, I));
+    LLVMValueRef Index = LLVMConstInt(I64, I, 0);
+    LLVMValueRef Slot =
+        LLVMBuildGEP2(B, Ptr, LLVMGetParam(W, 0), &Index, 1, "");
+    LLVMValueRef Pointer = LLVMBuildLoad2(B, Ptr, Slot, "");
+    if (LLVMGetEnumAttributeAtIndex(K, I + 1, ByRef)) {
+      Values[I] = LLVMBuildAddrSpaceCast(B, Pointer, Type, "");
+      continue;
+    }
+    Values[I] = LLVMBuildLoad2(B, Type, Pointer, "");
+    LLVMSetAlignment(Values[I], 1);
+  }
+  LLVMValueRef Call =
+      LLVMBuildCall2(B, LLVMGlobalGetValueType(K), K, Values, NumParams, "");
+  LLVMSetInstructionCallConv(Call, LLVMGetFunctionCallConv(K));
+  LLVMBuildRetVoid(B);
+  free(Values);
+}
+
+/* Before the calling conventions change: that is how kernels are known. */
+static void collectKernels(WaveSim *S, LLVMModuleRef M) {
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
+       F = LLVMGetNextFunction(F)) {
+    if (!isKernel(F) || LLVMIsDeclaration(F))
+      continue;
+    S->Kernels = realloc(S->Kernels, (S->NumKernels + 1) * sizeof(Kernel));
+    S->Kernels[S->NumKernels].Name = strdup(nameOf(F));
+    S->Kernels[S->NumKernels].Wrapper = NULL;
+    ++S->NumKernels;
+  }
+}
+
+static void buildWrappers(WaveSim *S, LLVMModuleRef M, LLVMBuilderRef B) {
+  for (unsigned I = 0; I < S->NumKernels; ++I) {
+    LLVMValueRef K = LLVMGetNamedFunction(M, S->Kernels[I].Name);
+    size_t Size = strlen(S->Kernels[I].Name) + 32;
+    char *Name = malloc(Size);
+    snprintf(Name, Size, "__wavesim_kernel.%s", S->Kernels[I].Name);
+    buildWrapper(M, B, K, Name);
+    free(Name);
+  }
+}
+
+/*===-- The JIT -----------------------------------------------------------===*/
+
+static bool failedWith(LLVMErrorRef Err, const char *What, char *Error,
+                       size_t ErrorSize) {
+  if (!Err)
+    return false;
+  char *Message = LLVMGetErrorMessage(Err);
+  formatError(Error, ErrorSize, "%s: %s", What, Message);
+  LLVMDisposeErrorMessage(Message);
+  return true;
+}
+
+static LLVMOrcLLJITRef createHostJIT(char *Error, size_t ErrorSize) {
+  char *Triple = LLVMGetDefaultTargetTriple();
+  LLVMTargetRef Target;
+  char *Message = NULL;
+  if (LLVMGetTargetFromTriple(Triple, &Target, &Message)) {
+    formatError(Error, ErrorSize, "no host target: %s", Message);
+    LLVMDisposeMessage(Message);
+    LLVMDisposeMessage(Triple);
+    return NULL;
+  }
+  char *CPU = LLVMGetHostCPUName(), *Features = LLVMGetHostCPUFeatures();
+  LLVMTargetMachineRef TM = LLVMCreateTargetMachine(
+      Target, Triple, CPU, Features, LLVMCodeGenLevelDefault, LLVMRelocPIC,
+      LLVMCodeModelJITDefault);
+  LLVMDisposeMessage(Triple);
+  LLVMDisposeMessage(CPU);
+  LLVMDisposeMessage(Features);
+
+  LLVMOrcLLJITBuilderRef Builder = LLVMOrcCreateLLJITBuilder();
+  LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(
+      Builder, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(TM));
+  LLVMOrcLLJITRef J;
+  if (failedWith(LLVMOrcCreateLLJIT(&J, Builder), "cannot create the JIT",
+                 Error, ErrorSize))
+    return NULL;
+  return J;
+}
+
+/* The host models, and the process's symbols for the library calls the
+ * backend emits (memcpy, fmaf, ...). */
+static bool defineHostSymbols(LLVMOrcLLJITRef J, char *Error,
+                              size_t ErrorSize) {
+  enum { NumSymbols = NumSiteIntrinsics + NumLaneIntrinsics };
+  LLVMOrcCSymbolMapPair Symbols[NumSymbols];
+  for (unsigned I = 0; I < NumSymbols; ++I) {
+    bool IsSite = I < NumSiteIntrinsics;
+    unsigned Lane = I - NumSiteIntrinsics;
+    const char *Name =
+        IsSite ? SiteIntrinsics[I].HostName : LaneIntrinsics[Lane].HostName;
+    void *Address =
+        IsSite ? SiteIntrinsics[I].Address : LaneIntrinsics[Lane].Address;
+    Symbols[I].Name = LLVMOrcLLJITMangleAndIntern(J, Name);
+    Symbols[I].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)Address;
+    Symbols[I].Sym.Flags.GenericFlags =
+        LLVMJITSymbolGenericFlagsCallable | LLVMJITSymbolGenericFlagsExported;
+    Symbols[I].Sym.Flags.TargetFlags = 0;
+  }
+  LLVMOrcJITDylibRef Main = LLVMOrcLLJITGetMainJITDylib(J);
+  if (failedWith(LLVMOrcJITDylibDefine(
+                     Main, LLVMOrcAbsoluteSymbols(Symbols, NumSymbols)),
+                 "cannot define the host models", Error, ErrorSize))
+    return false;
+  LLVMOrcDefinitionGeneratorRef Process;
+  if (failedWith(LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
+                     &Process, LLVMOrcLLJITGetGlobalPrefix(J), NULL, NULL),
+                 "cannot search the process", Error, ErrorSize))
+    return false;
+  LLVMOrcJITDylibAddGenerator(Main, Process);
+  return true;
+}
+
+static bool lookUp(LLVMOrcLLJITRef J, const char *Name, void **Address,
+                   char *Error, size_t ErrorSize) {
+  LLVMOrcExecutorAddress A;
+  if (failedWith(LLVMOrcLLJITLookup(J, &A, Name), "cannot compile the module",
+                 Error, ErrorSize))
+    return false;
+  *Address = (void *)(uintptr_t)A;
+  return true;
+}
+
+/* Rewrites M (which the JIT then owns) and compiles it. */
+static bool prepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
+                              char *Error, size_t ErrorSize) {
+  const char *Triple = LLVMGetTarget(M);
+  if (!startsWith(Triple, "amdgcn")) {
+    formatError(Error, ErrorSize,
+                "not an AMDGPU module (target triple '%s', expected "
+                "amdgcn-amd-amdhsa)",
+                Triple);
+    LLVMContextDispose(Ctx);
+    return false;
+  }
+  if (!verify(M, "the input module", Error, ErrorSize) ||
+      !checkCallees(M, Error, ErrorSize)) {
+    LLVMContextDispose(Ctx);
+    return false;
+  }
+  ValueList Calls = {NULL, 0, 0};
+  collectKernels(S, M);
+  collectSites(S, M, &Calls);
+  computeReach(S, M, &Calls);
+
+  LLVMOrcLLJITRef J = createHostJIT(Error, ErrorSize);
+  if (!J) {
+    free(Calls.Items);
+    LLVMContextDispose(Ctx);
+    return false;
+  }
+  S->JIT = J;
+  LLVMSetTarget(M, LLVMOrcLLJITGetTripleString(J));
+  LLVMSetDataLayout(M, LLVMOrcLLJITGetDataLayoutStr(J));
+  LLVMBuilderRef B = LLVMCreateBuilderInContext(Ctx);
+  bool Ok = convertCallingConventions(M, Error, ErrorSize);
+  if (Ok) {
+    moveAllocasToHostStack(M, B);
+    exposeSharedGlobals(S, M);
+    rewriteSiteCalls(S, M, B, &Calls);
+    renameLaneIntrinsics(M);
+    buildWrappers(S, M, B);
+    Ok = verify(M, "the module rewritten for the host", Error, ErrorSize);
+  }
+  LLVMDisposeBuilder(B);
+  free(Calls.Items);
+  if (!Ok || !defineHostSymbols(J, Error, ErrorSize)) {
+    LLVMContextDispose(Ctx);
+    return false;
+  }
+
+  LLVMOrcThreadSafeContextRef TSCtx =
+      LLVMOrcCreateNewThreadSafeContextFromLLVMContext(Ctx);
+  LLVMErrorRef Err =
+      LLVMOrcLLJITAddLLVMIRModule(J, LLVMOrcLLJITGetMainJITDylib(J),
+                                  LLVMOrcCreateNewThreadSafeModule(M, TSCtx));
+  LLVMOrcDisposeThreadSafeContext(TSCtx);
+  if (failedWith(Err, "cannot add the module to the JIT", Error, ErrorSize))
+    return false;
+
+  for (unsigned I = 0; I < S->NumKernels; ++I) {
+    size_t Size = strlen(S->Kernels[I].Name) + 32;
+    char *Name = malloc(Size);
+    snprintf(Name, Size, "__wavesim_kernel.%s", S->Kernels[I].Name);
+    void *Address;
+    Ok = lookUp(J, Name, &Address, Error, ErrorSize);
+    free(Name);
+    if (!Ok)
+      return false;
+    S->Kernels[I].Wrapper = (void (*)(void **))Address;
+  }
+  for (unsigned I = 0; I < S->NumShared; ++I)
+    if (!lookUp(J, S->Shared[I].Name, &S->Shared[I].Address, Error, ErrorSize))
+      return false;
+  return true;
+}
+
+/*===-- Running a block ---------------------------------------------------===*/
+
+typedef struct {
+  unsigned Site;
+  uint64_t Mask;
+  unsigned Count;
+} Group;
+
+/* The sites where lanes of wave W wait, with their lanes. */
+static unsigned collectGroups(const Runner *R, unsigned W, Group *Groups) {
+  const WaveSim *S = R->S;
+  unsigned First = W * S->WaveSize;
+  unsigned End = First + S->WaveSize;
+  if (End > R->NumThreads)
+    End = R->NumThreads;
+  unsigned NumGroups = 0;
+  for (unsigned T = First; T < End; ++T) {
+    const Lane *L = &S->Lanes[T];
+    if (L->State != LaneAtSite)
+      continue;
+    unsigned G = 0;
+    while (G < NumGroups && Groups[G].Site != L->Site)
+      ++G;
+    if (G == NumGroups)
+      Groups[NumGroups++] = (Group){L->Site, 0, 0};
+    Groups[G].Mask |= 1ull << L->HwLane;
+    ++Groups[G].Count;
+  }
+  return NumGroups;
+}
+
+static bool isCrossLane(const WaveSim *S, const Group *G) {
+  return S->Sites[G->Site].Op->Combine != NULL;
+}
+
+/* Some lane at another site of the wave can still reach this group's. */
+static bool isHeldUp(const WaveSim *S, const Group *Groups, unsigned N,
+                     unsigned G) {
+  for (unsigned H = 0; H < N; ++H)
+    if (H != G && reaches(S, Groups[H].Site, Groups[G].Site))
+      return true;
+  return false;
+}
+
+/* Every site holding this group up is one the group can reach in turn:
+ * they wait for each other in a loop, and releasing this one is progress. */
+static bool isInCycle(const WaveSim *S, const Group *Groups, unsigned N,
+                      unsigned G) {
+  for (unsigned H = 0; H < N; ++H)
+    if (H != G && reaches(S, Groups[H].Site, Groups[G].Site) &&
+        !reaches(S, Groups[G].Site, Groups[H].Site))
+      return false;
+  return true;
+}
+
+static int chooseGroup(const WaveSim *S, const Group *Groups, unsigned N) {
+  int Chosen = -1;
+  for (unsigned G = 0; G < N; ++G) {
+    if (!isCrossLane(S, &Groups[G]))
+      continue;
+    if (!S->BugReleaseEarly && isHeldUp(S, Groups, N, G))
+      continue;
+    if (Chosen < 0 || Groups[G].Site < Groups[Chosen].Site)
+      Chosen = (int)G;
+  }
+  if (Chosen >= 0)
+    return Chosen;
+  for (unsigned G = 0; G < N; ++G) {
+    if (!isCrossLane(S, &Groups[G]) || !isInCycle(S, Groups, N, G))
+      continue;
+    if (Chosen < 0 || Groups[G].Count > Groups[Chosen].Count ||
+        (Groups[G].Count == Groups[Chosen].Count &&
+         Groups[G].Site < Groups[Chosen].Site))
+      Chosen = (int)G;
+  }
+  return Chosen;
+}
+
+/* Releases one group of wave W, if one may go. */
+static bool stepWave(Runner *R, unsigned W) {
+  WaveSim *S = R->S;
+  Group Groups[MaxWave];
+  unsigned N = collectGroups(R, W, Groups);
+  int Chosen = chooseGroup(S, Groups, N);
+  if (Chosen < 0)
+    return false;
+  const Group *G = &Groups[Chosen];
+  Lane *WaveLanes = &S->Lanes[W * S->WaveSize];
+  S->Sites[G->Site].Op->Combine(R, WaveLanes, G->Mask);
+  for (unsigned I = 0; I < S->WaveSize; ++I)
+    if (G->Mask >> I & 1)
+      WaveLanes[I].State = LaneReady;
+  ++S->Stats.CrossLaneCalls;
+  return true;
+}
+
+static void releaseBarrier(Runner *R) {
+  for (unsigned T = 0; T < R->NumThreads; ++T)
+    if (R->S->Lanes[T].State == LaneAtSite)
+      R->S->Lanes[T].State = LaneReady;
+  R->NumAtBarrier = 0;
+  ++R->S->Stats.Barriers;
+}
+
+/* Lanes 3-5,9 style list of the hardware lanes in Mask. */
+static void formatLanes(char *Out, size_t Size, uint64_t Mask) {
+  size_t Used = 0;
+  Out[0] = 0;
+  for (unsigned I = 0; I < 64 && Used < Size; ++I) {
+    if (!(Mask >> I & 1) || (I && Mask >> (I - 1) & 1))
+      continue;
+    unsigned Last = I;
+    while (Last + 1 < 64 && Mask >> (Last + 1) & 1)
+      ++Last;
+    int N = Last > I
+                ? snprintf(Out + Used, Size - Used, "%s%u-%u", Used ? "," : "",
+                           I, Last)
+                : snprintf(Out + Used, Size - Used, "%s%u", Used ? "," : "", I);
+    Used += N > 0 ? (size_t)N : 0;
+  }
+}
+
+static void reportDeadlock(const Runner *R, char *Error, size_t ErrorSize) {
+  const WaveSim *S = R->S;
+  int BarrierSite = -1;
+  for (unsigned T = 0; T < R->NumThreads && BarrierSite < 0; ++T)
+    if (S->Lanes[T].State == LaneAtSite &&
+        !S->Sites[S->Lanes[T].Site].Op->Combine)
+      BarrierSite = (int)S->Lanes[T].Site;
+  for (unsigned W = 0; W < R->NumWaves; ++W) {
+    Group Groups[MaxWave];
+    unsigned N = collectGroups(R, W, Groups);
+    for (unsigned G = 0; G < N; ++G) {
+      if (!isCrossLane(S, &Groups[G]))
+        continue;
+      char Lanes[160];
+      formatLanes(Lanes, sizeof(Lanes), Groups[G].Mask);
+      formatError(Error, ErrorSize,
+                  "deadlock in block (%u,%u,%u): %u lanes wait at %s, which "
+                  "needs every live lane of the block; lanes %s of wave %u "
+                  "wait at %s, which lanes at the barrier can still reach",
+                  R->BlockId[0], R->BlockId[1], R->BlockId[2], R->NumAtBarrier,
+                  BarrierSite >= 0 ? S->Sites[BarrierSite].Where : "a barrier",
+                  Lanes, W, S->Sites[Groups[G].Site].Where);
+      return;
+    }
+  }
+  formatError(Error, ErrorSize, "deadlock in block (%u,%u,%u)", R->BlockId[0],
+              R->BlockId[1], R->BlockId[2]);
+}
+
+static void poisonSharedMemory(WaveSim *S) {
+  for (unsigned I = 0; I < S->NumShared; ++I)
+    memset(S->Shared[I].Address, LDSPoisonByte, S->Shared[I].Bytes);
+}
+
+static void startLanes(Runner *R) {
+  WaveSim *S = R->S;
+  unsigned X = R->BlockDim[0], Y = R->BlockDim[1];
+  for (unsigned T = 0; T < R->NumThreads; ++T) {
+    Lane *L = &S->Lanes[T];
+    L->State = LaneReady;
+    L->HwLane = T % S->WaveSize;
+    L->WorkItem[0] = T % X;
+    L->WorkItem[1] = T / X % Y;
+    L->WorkItem[2] = T / (X * Y);
+    prepareLane(S, L, S->Stacks[T]);
+  }
+  R->NumLive = R->NumThreads;
+  R->NumAtBarrier = 0;
+  S->Stats.Lanes += R->NumThreads;
+}
+
+static bool runBlock(Runner *R, char *Error, size_t ErrorSize) {
+  WaveSim *S = R->S;
+  poisonSharedMemory(S);
+  startLanes(R);
+  for (;;) {
+    for (unsigned T = 0; T < R->NumThreads; ++T)
+      if (S->Lanes[T].State == LaneReady)
+        resumeLane(R, &S->Lanes[T]);
+    if (!R->NumLive)
+      return true;
+    if (R->NumAtBarrier == R->NumLive) {
+      releaseBarrier(R);
+      continue;
+    }
+    bool Progress = false;
+    for (unsigned W = 0; W < R->NumWaves; ++W)
+      Progress |= stepWave(R, W);
+    if (!Progress) {
+      reportDeadlock(R, Error, ErrorSize);
+      return false;
+    }
+  }
+}
+
+/* hsa_kernel_dispatch_packet_t: the sizes the kernel may read. */
+static void fillDispatchPacket(Runner *R, const unsigned Grid[3]) {
+  memset(R->Packet, 0, sizeof(R->Packet));
+  unsigned Dims = Grid[2] * R->BlockDim[2] > 1   ? 3
+                  : Grid[1] * R->BlockDim[1] > 1 ? 2
+                                                 : 1;
+  uint16_t Setup = (uint16_t)Dims;
+  memcpy(R->Packet + 2, &Setup, 2);
+  for (unsigned D = 0; D < 3; ++D) {
+    uint16_t Size = (uint16_t)R->BlockDim[D];
+    uint32_t GridSize = Grid[D] * R->BlockDim[D];
+    memcpy(R->Packet + 4 + 2 * D, &Size, 2);
+    memcpy(R->Packet + 12 + 4 * D, &GridSize, 4);
+  }
+  uint32_t GroupSegment = 0;
+  for (unsigned I = 0; I < R->S->NumShared; ++I)
+    GroupSegment += (uint32_t)R->S->Shared[I].Bytes;
+  memcpy(R->Packet + 28, &GroupSegment, 4);
+}
+
+/*===-- Device ------------------------------------------------------------===*/
+
+static int deviceAlloc(Device *D, void **DevicePtr, size_t Bytes) {
+  *DevicePtr = malloc(Bytes ? Bytes : 1);
+  if (*DevicePtr)
+    return 0;
+  formatError(D->Error, sizeof(D->Error), "out of memory (%zu bytes)", Bytes);
+  return -1;
+}
+
+static int deviceFree(Device *D, void *DevicePtr) {
+  (void)D;
+  free(DevicePtr);
+  return 0;
+}
+
+static int deviceCopyToDevice(Device *D, void *DevicePtr, const void *Host,
+                              size_t Bytes) {
+  (void)D;
+  memcpy(DevicePtr, Host, Bytes);
+  return 0;
+}
+
+static int deviceCopyToHost(Device *D, void *Host, const void *DevicePtr,
+                            size_t Bytes) {
+  (void)D;
+  memcpy(Host, DevicePtr, Bytes);
+  return 0;
+}
+
+static const Kernel *findKernel(const WaveSim *S, const char *Name) {
+  for (unsigned I = 0; I < S->NumKernels; ++I)
+    if (!strcmp(S->Kernels[I].Name, Name))
+      return &S->Kernels[I];
+  return NULL;
+}
+
+static bool checkLaunchShape(const unsigned Grid[3], const unsigned Block[3],
+                             char *Error, size_t ErrorSize) {
+  for (unsigned D = 0; D < 3; ++D)
+    if (!Grid[D] || !Block[D]) {
+      formatError(Error, ErrorSize, "grid and block sizes must be at least 1");
+      return false;
+    }
+  unsigned long long Threads =
+      (unsigned long long)Block[0] * Block[1] * Block[2];
+  if (Threads > MaxBlockThreads) {
+    formatError(Error, ErrorSize, "a block has %llu threads; at most %u",
+                Threads, (unsigned)MaxBlockThreads);
+    return false;
+  }
+  return true;
+}
+
+static int deviceLaunch(Device *D, const char *Name, const unsigned Grid[3],
+                        const unsigned Block[3], void **Args) {
+  WaveSim *S = D->Context;
+  char *Error = D->Error;
+  size_t ErrorSize = sizeof(D->Error);
+  const Kernel *K = findKernel(S, Name);
+  if (!K) {
+    formatError(Error, ErrorSize, "no kernel named '%s' in the module", Name);
+    return -1;
+  }
+  if (!checkLaunchShape(Grid, Block, Error, ErrorSize))
+    return -1;
+  Runner *R = aligned_alloc(64, (sizeof(Runner) + 63) & ~(size_t)63);
+  memset(R, 0, sizeof(Runner));
+  R->S = S;
+  R->Wrapper = K->Wrapper;
+  R->Args = Args;
+  memcpy(R->BlockDim, Block, sizeof(R->BlockDim));
+  R->NumThreads = Block[0] * Block[1] * Block[2];
+  R->NumWaves = (R->NumThreads + S->WaveSize - 1) / S->WaveSize;
+  fillDispatchPacket(R, Grid);
+  bool Ok = mapStacks(S, R->NumThreads, Error, ErrorSize);
+  Runner *Outer = Active;
+  Active = R;
+  ++S->Stats.Launches;
+  for (unsigned Z = 0; Ok && Z < Grid[2]; ++Z)
+    for (unsigned Y = 0; Ok && Y < Grid[1]; ++Y)
+      for (unsigned X = 0; Ok && X < Grid[0]; ++X) {
+        R->BlockId[0] = X;
+        R->BlockId[1] = Y;
+        R->BlockId[2] = Z;
+        ++S->Stats.Blocks;
+        Ok = runBlock(R, Error, ErrorSize);
+      }
+  Active = Outer;
+  free(R);
+  return Ok ? 0 : -1;
+}
+
+/*===-- Public entry points -----------------------------------------------===*/
+
+WaveSim *wavesimLoad(const char *IRPath, unsigned WaveSize, char *Error,
+                     size_t ErrorSize) {
+  if (WaveSize != 32 && WaveSize != 64) {
+    formatError(Error, ErrorSize, "the wave size must be 32 or 64, not %u",
+                WaveSize);
+    return NULL;
+  }
+  LLVMInitializeNativeTarget();
+  LLVMInitializeNativeAsmPrinter();
+  WaveSim *S = calloc(1, sizeof(WaveSim));
+  S->WaveSize = WaveSize;
+  if (!HaveAsmSwitch)
+    wavesimSetContextSwitch(S, "ucontext");
+  snprintf(S->Name, sizeof(S->Name), "wavesim wave%u", WaveSize);
+  S->Lanes = calloc(MaxBlockThreads, sizeof(Lane));
+  LLVMContextRef Ctx = LLVMContextCreate();
+  LLVMModuleRef M = readModule(Ctx, IRPath, Error, ErrorSize);
+  if (!M) {
+    LLVMContextDispose(Ctx);
+    wavesimDispose(S);
+    return NULL;
+  }
+  if (!prepareAndCompile(S, Ctx, M, Error, ErrorSize)) {
+    wavesimDispose(S);
+    return NULL;
+  }
+  return S;
+}
+
+void wavesimDevice(WaveSim *S, Device *D) {
+  D->Name = S->Name;
+  D->Context = S;
+  D->Alloc = deviceAlloc;
+  D->Free = deviceFree;
+  D->CopyToDevice = deviceCopyToDevice;
+  D->CopyToHost = deviceCopyToHost;
+  D->Launch = deviceLaunch;
+  D->Error[0] = 0;
+}
+
+void wavesimDispose(WaveSim *S) {
+  if (!S)
+    return;
+  if (S->JIT) {
+    LLVMErrorRef Err = LLVMOrcDisposeLLJIT(S->JIT);
+    if (Err)
+      LLVMConsumeError(Err);
+  }
+  unmapStacks(S);
+  for (unsigned I = 0; I < S->NumKernels; ++I)
+    free(S->Kernels[I].Name);
+  for (unsigned I = 0; I < S->NumShared; ++I)
+    free(S->Shared[I].Name);
+  free(S->Kernels);
+  free(S->Shared);
+  free(S->Sites);
+  free(S->Reach);
+  free(S->Lanes);
+  free(S->Contexts);
+  free(S);
+}
+
+int wavesimPlantBug(WaveSim *S, const char *Bug) {
+  if (!strcmp(Bug, "release-early"))
+    S->BugReleaseEarly = true;
+  else if (!strcmp(Bug, "inactive-reads-self"))
+    S->BugInactiveReadsSelf = true;
+  else
+    return -1;
+  return 0;
+}
+
+int wavesimSetContextSwitch(WaveSim *S, const char *Kind) {
+  if (!strcmp(Kind, "ucontext")) {
+    S->UseUContext = true;
+    if (!S->Contexts)
+      S->Contexts = calloc(MaxBlockThreads, sizeof(ucontext_t));
+  } else if (!strcmp(Kind, "asm") && HaveAsmSwitch)
+    S->UseUContext = false;
+  else
+    return -1;
+  return 0;
+}
+
+void wavesimGetStats(const WaveSim *S, WaveSimStats *Stats) {
+  *Stats = S->Stats;
+}
