@@ -2,8 +2,10 @@
 # `make demo`: compiles hip-kernels/warp_reduce_scan.cu to NVVM IR with
 # clang-22 (no NVIDIA SDK), lowers its shuffles with the plugin in stock
 # opt-22, and shows the IR before and after, then the gfx90a ISA of the
-# lowered functions. (Until cu2hsaco retargets whole kernels, the ISA step
-# takes the device functions alone and retargets them by hand.)
+# lowered device functions. Then it compiles every bundled kernel file with
+# cu2hsaco for gfx90a and gfx1100 and verifies it against the CPU
+# references: on the AMD GPU of this machine where its processor matches,
+# else on wavesim, printing one table row per file and target.
 set -euo pipefail
 BUILD=${1:-build}
 BIN=/usr/lib/llvm-22/bin
@@ -48,3 +50,37 @@ for f in "${FUNCS[@]}"; do
   printf '%-22s %10s %14s %12s\n' "$f" "$before" "$after" "$left"
 done
 echo "files: $OUT/{nvvm.ll,lowered.ll,gfx90a.s}"
+
+# The processor of this machine's AMD GPU, if it has one.
+GPU_ARCH=$("$BUILD/bin/hip-runner" --probe 2>/dev/null |
+  sed -n 's/^offload-arch: //p' || true)
+
+section "bundled kernels: cu2hsaco, then verified against the CPU references"
+printf '%-16s %-8s %11s %9s %-16s %-6s %s\n' \
+  file target "hsaco bytes" shuffles "verified on" result "max error"
+for cu in "$HERE"/*.cu; do
+  file=$(basename "$cu" .cu)
+  [ "$file" = warp_reduce_scan ] && continue
+  for arch in gfx90a gfx1100; do
+    wave=64
+    [ "$arch" = gfx1100 ] && wave=32
+    hsaco=$OUT/$file.$arch.hsaco
+    shuffles=$("$BUILD/bin/cu2hsaco" -v "$cu" -o "$hsaco" --offload-arch=$arch 2>&1 |
+      sed -n 's/^cu2hsaco: \([0-9]*\) shuffles lowered.*/\1/p')
+    if [ "$arch" = "$GPU_ARCH" ]; then
+      where="AMD GPU"
+      "$BUILD/bin/hip-runner" --run "$hsaco" >"$OUT/$file.$arch.log" 2>&1 && status=PASS || status=FAIL
+    else
+      where="wavesim wave$wave"
+      "$BUILD/bin/cu2hsaco" "$cu" --emit-llvm -o "$OUT/$file.$arch.ll" --offload-arch=$arch
+      "$BUILD/bin/wavesim-suite" --wave=$wave --source="$file.cu" "$OUT/$file.$arch.ll" \
+        >"$OUT/$file.$arch.log" 2>&1 && status=PASS || status=FAIL
+    fi
+    max_error=$(sed -n 's/.*max_err=\([^ ]*\).*/\1/p' "$OUT/$file.$arch.log" |
+      sort -g | tail -n 1)
+    printf '%-16s %-8s %11s %9s %-16s %-6s %s\n' "$file" "$arch" \
+      "$(stat -c %s "$hsaco")" "$shuffles" "$where" "$status" "${max_error:-?}"
+  done
+done
+[ -n "$GPU_ARCH" ] || echo "no AMD GPU (hipErrorNoDevice): hardware runs skipped; wavesim is a model, not hardware"
+echo "logs: $OUT/*.log"
