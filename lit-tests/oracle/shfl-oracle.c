@@ -30,6 +30,7 @@
 
 #include "NVVMWarpToAMDGPU.h"
 #include "ShflSemantics.h"
+#include "host-jit.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
@@ -331,24 +332,10 @@ static unsigned listConstants(OperandKind Kind, ConstPair *Pairs) {
 }
 
 static LLVMOrcLLJITRef createHostJIT(void) {
-  char *Triple = LLVMGetDefaultTargetTriple();
-  LLVMTargetRef Target;
-  char *Error = NULL;
-  if (LLVMGetTargetFromTriple(Triple, &Target, &Error))
-    failWith("no host target", Error);
-  char *CPU = LLVMGetHostCPUName(), *Features = LLVMGetHostCPUFeatures();
-  LLVMTargetMachineRef TM = LLVMCreateTargetMachine(
-      Target, Triple, CPU, Features, LLVMCodeGenLevelNone, LLVMRelocDefault,
-      LLVMCodeModelJITDefault);
-  LLVMDisposeMessage(Triple);
-  LLVMDisposeMessage(CPU);
-  LLVMDisposeMessage(Features);
-
-  LLVMOrcLLJITBuilderRef Builder = LLVMOrcCreateLLJITBuilder();
-  LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(
-      Builder, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(TM));
-  LLVMOrcLLJITRef J;
-  checkError(LLVMOrcCreateLLJIT(&J, Builder), "cannot create the JIT");
+  char Error[512];
+  LLVMOrcLLJITRef J = hostJITCreate(LLVMCodeGenLevelNone, Error, sizeof(Error));
+  if (!J)
+    failWith("cannot create the JIT", Error);
 
   LLVMOrcCSymbolMapPair Symbols[NumHostModels];
   for (unsigned I = 0; I < NumHostModels; ++I) {

@@ -41,6 +41,7 @@
 #define _GNU_SOURCE
 
 #include "wavesim.h"
+#include "host-jit.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
@@ -984,34 +985,6 @@ static bool failedWith(LLVMErrorRef Err, const char *What, char *Error,
   return true;
 }
 
-static LLVMOrcLLJITRef createHostJIT(char *Error, size_t ErrorSize) {
-  char *Triple = LLVMGetDefaultTargetTriple();
-  LLVMTargetRef Target;
-  char *Message = NULL;
-  if (LLVMGetTargetFromTriple(Triple, &Target, &Message)) {
-    formatError(Error, ErrorSize, "no host target: %s", Message);
-    LLVMDisposeMessage(Message);
-    LLVMDisposeMessage(Triple);
-    return NULL;
-  }
-  char *CPU = LLVMGetHostCPUName(), *Features = LLVMGetHostCPUFeatures();
-  LLVMTargetMachineRef TM = LLVMCreateTargetMachine(
-      Target, Triple, CPU, Features, LLVMCodeGenLevelDefault, LLVMRelocPIC,
-      LLVMCodeModelJITDefault);
-  LLVMDisposeMessage(Triple);
-  LLVMDisposeMessage(CPU);
-  LLVMDisposeMessage(Features);
-
-  LLVMOrcLLJITBuilderRef Builder = LLVMOrcCreateLLJITBuilder();
-  LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(
-      Builder, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(TM));
-  LLVMOrcLLJITRef J;
-  if (failedWith(LLVMOrcCreateLLJIT(&J, Builder), "cannot create the JIT",
-                 Error, ErrorSize))
-    return NULL;
-  return J;
-}
-
 /* The host models, and the process's symbols for the library calls the
  * backend emits (memcpy, fmaf, ...). */
 static bool defineHostSymbols(LLVMOrcLLJITRef J, char *Error,
@@ -1077,7 +1050,7 @@ static bool prepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
   collectSites(S, M, &Calls);
   computeReach(S, M, &Calls);
 
-  LLVMOrcLLJITRef J = createHostJIT(Error, ErrorSize);
+  LLVMOrcLLJITRef J = hostJITCreate(LLVMCodeGenLevelDefault, Error, ErrorSize);
   if (!J) {
     free(Calls.Items);
     LLVMContextDispose(Ctx);
