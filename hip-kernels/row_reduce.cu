@@ -47,52 +47,58 @@ static __device__ inline const float *rowStart(const float *M, unsigned Row,
   return M + (unsigned long long)Row * (unsigned)Pitch;
 }
 
-extern "C" __global__ void row_sum_warp_f32(const float *M, float *Out,
-                                            int Rows, int Cols, int Pitch) {
+// This thread's part of a row's sum, with scalar or with quad loads.
+template <bool Quads>
+static __device__ inline float sumRowPart(const float *Row, int Cols,
+                                          unsigned First, unsigned Stride) {
+  return Quads ? sumStridedQuads(Row, Cols, First, Stride)
+               : sumStrided(Row, Cols, First, Stride);
+}
+
+// One warp per row.
+template <bool Quads>
+static __device__ inline void rowSumWarp(const float *M, float *Out, int Rows,
+                                         int Cols, int Pitch) {
   unsigned Row = globalWarp();
   if (Row >= (unsigned)Rows)
     return;
-  const float *RowStart = rowStart(M, Row, Pitch);
-  float Sum = sumStrided(RowStart, Cols, laneId(), 32);
+  float Sum = sumRowPart<Quads>(rowStart(M, Row, Pitch), Cols, laneId(), 32);
   Sum = warpAllReduce<SumF32>(Sum);
   if (laneId() == 0)
     Out[Row] = Sum;
+}
+
+// One block per row.
+template <bool Quads>
+static __device__ inline void rowSumBlock(const float *M, float *Out, int Rows,
+                                          int Cols, int Pitch) {
+  __shared__ float WarpResults[32];
+  unsigned Row = blockIdx.x;
+  if (Row >= (unsigned)Rows)
+    return;
+  float Sum = sumRowPart<Quads>(rowStart(M, Row, Pitch), Cols, threadIdx.x,
+                                blockDim.x);
+  Sum = blockReduce<SumF32>(Sum, WarpResults);
+  if (threadIdx.x == 0)
+    Out[Row] = Sum;
+}
+
+extern "C" __global__ void row_sum_warp_f32(const float *M, float *Out,
+                                            int Rows, int Cols, int Pitch) {
+  rowSumWarp<false>(M, Out, Rows, Cols, Pitch);
 }
 
 extern "C" __global__ void row_sum_warp_f32x4(const float *M, float *Out,
                                               int Rows, int Cols, int Pitch) {
-  unsigned Row = globalWarp();
-  if (Row >= (unsigned)Rows)
-    return;
-  const float *RowStart = rowStart(M, Row, Pitch);
-  float Sum = sumStridedQuads(RowStart, Cols, laneId(), 32);
-  Sum = warpAllReduce<SumF32>(Sum);
-  if (laneId() == 0)
-    Out[Row] = Sum;
+  rowSumWarp<true>(M, Out, Rows, Cols, Pitch);
 }
 
 extern "C" __global__ void row_sum_block_f32(const float *M, float *Out,
                                              int Rows, int Cols, int Pitch) {
-  __shared__ float WarpResults[32];
-  unsigned Row = blockIdx.x;
-  if (Row >= (unsigned)Rows)
-    return;
-  const float *RowStart = rowStart(M, Row, Pitch);
-  float Sum = sumStrided(RowStart, Cols, threadIdx.x, blockDim.x);
-  Sum = blockReduce<SumF32>(Sum, WarpResults);
-  if (threadIdx.x == 0)
-    Out[Row] = Sum;
+  rowSumBlock<false>(M, Out, Rows, Cols, Pitch);
 }
 
 extern "C" __global__ void row_sum_block_f32x4(const float *M, float *Out,
                                                int Rows, int Cols, int Pitch) {
-  __shared__ float WarpResults[32];
-  unsigned Row = blockIdx.x;
-  if (Row >= (unsigned)Rows)
-    return;
-  const float *RowStart = rowStart(M, Row, Pitch);
-  float Sum = sumStridedQuads(RowStart, Cols, threadIdx.x, blockDim.x);
-  Sum = blockReduce<SumF32>(Sum, WarpResults);
-  if (threadIdx.x == 0)
-    Out[Row] = Sum;
+  rowSumBlock<true>(M, Out, Rows, Cols, Pitch);
 }
