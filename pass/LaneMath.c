@@ -8,6 +8,8 @@
 
 #include "LaneMath.h"
 
+#include "IRUtils.h"
+
 #include <string.h>
 
 /* The value of F's string attribute Kind; empty when F has none. */
@@ -58,23 +60,6 @@ unsigned warpFunctionWaveSize(LLVMValueRef F, WarpWaveSize Default) {
   return Default == WarpWave32 ? 32 : 64;
 }
 
-static LLVMValueRef getIntrinsic(LLVMModuleRef M, const char *Name,
-                                 LLVMTypeRef *FnType) {
-  unsigned ID = LLVMLookupIntrinsicID(Name, strlen(Name));
-  LLVMValueRef Decl = LLVMGetIntrinsicDeclaration(M, ID, NULL, 0);
-  *FnType = LLVMIntrinsicGetType(LLVMGetModuleContext(M), ID, NULL, 0);
-  return Decl;
-}
-
-static LLVMValueRef buildIntrinsicCall(LLVMModuleRef M, LLVMBuilderRef B,
-                                       const char *Name, LLVMValueRef *Args,
-                                       unsigned NumArgs,
-                                       const char *ResultName) {
-  LLVMTypeRef FnType;
-  LLVMValueRef Fn = getIntrinsic(M, Name, &FnType);
-  return LLVMBuildCall2(B, FnType, Fn, Args, NumArgs, ResultName);
-}
-
 LLVMValueRef laneConstLike(LLVMValueRef V, uint32_t Value) {
   return LLVMConstInt(LLVMTypeOf(V), Value, false);
 }
@@ -111,14 +96,14 @@ static void buildLanes(WarpLanes *Lanes) {
   bool Wave32 = Lanes->WaveSize == 32;
   LLVMValueRef LoArgs[] = {AllLanes, Zero};
   LLVMValueRef Lo =
-      buildIntrinsicCall(Lanes->M, B, "llvm.amdgcn.mbcnt.lo", LoArgs, 2,
-                         Wave32 ? "cuda.lane" : "lane.lo");
+      warpBuildIntrinsicCall(Lanes->M, B, "llvm.amdgcn.mbcnt.lo", LoArgs, 2,
+                             Wave32 ? "cuda.lane" : "lane.lo");
   if (Wave32) {
     Lanes->CudaLane = Lo;
     Lanes->WarpBase = Zero;
   } else {
     LLVMValueRef HiArgs[] = {AllLanes, Lo};
-    LLVMValueRef HwLane = buildIntrinsicCall(
+    LLVMValueRef HwLane = warpBuildIntrinsicCall(
         Lanes->M, B, "llvm.amdgcn.mbcnt.hi", HiArgs, 2, "hw.lane");
     Lanes->CudaLane =
         LLVMBuildAnd(B, HwLane, LLVMConstInt(I32, 31, false), "cuda.lane");
@@ -145,8 +130,8 @@ LLVMValueRef warpBuildReadLane(LLVMModuleRef M, LLVMBuilderRef B,
   LLVMValueRef Address =
       LLVMBuildShl(B, HwLane, laneConstLike(HwLane, 2), "shfl.addr");
   LLVMValueRef Args[] = {Address, Data};
-  return buildIntrinsicCall(M, B, "llvm.amdgcn.ds.bpermute", Args, 2,
-                            "shfl.bits");
+  return warpBuildIntrinsicCall(M, B, "llvm.amdgcn.ds.bpermute", Args, 2,
+                                "shfl.bits");
 }
 
 LLVMValueRef laneAnd(LLVMBuilderRef B, LLVMValueRef X, LLVMValueRef Y) {

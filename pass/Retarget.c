@@ -85,8 +85,7 @@ bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
   return Ok;
 }
 
-/*===-- Module-level changes
- * ------------------------------------------------===*/
+/*===-- Module-level changes ---------------------------------------===*/
 
 static bool setAMDGPUDataLayout(LLVMModuleRef M, const char *Arch) {
   LLVMInitializeAMDGPUTargetInfo();
@@ -150,8 +149,7 @@ static void markAnnotatedKernels(LLVMModuleRef M) {
   free(Nodes);
 }
 
-/*===-- Per-call rewrites
- * ---------------------------------------------------===*/
+/*===-- Per-call rewrites ------------------------------------------===*/
 
 typedef struct {
   LLVMModuleRef M;
@@ -159,13 +157,8 @@ typedef struct {
   WarpLanes *Lanes;
 } RewriteContext;
 
-static LLVMValueRef buildIntrinsic(RewriteContext *R, const char *Name,
-                                   LLVMValueRef *Args, unsigned NumArgs) {
-  unsigned ID = LLVMLookupIntrinsicID(Name, strlen(Name));
-  LLVMValueRef Fn = LLVMGetIntrinsicDeclaration(R->M, ID, NULL, 0);
-  LLVMTypeRef Type =
-      LLVMIntrinsicGetType(LLVMGetModuleContext(R->M), ID, NULL, 0);
-  return LLVMBuildCall2(R->B, Type, Fn, Args, NumArgs, "");
+static LLVMValueRef buildIntrinsic(RewriteContext *R, const char *Name) {
+  return warpBuildIntrinsicCall(R->M, R->B, Name, NULL, 0, "");
 }
 
 static LLVMValueRef i32Const(RewriteContext *R, uint32_t Value) {
@@ -177,7 +170,7 @@ static LLVMValueRef i32Const(RewriteContext *R, uint32_t Value) {
 static LLVMValueRef buildDispatchField(RewriteContext *R, unsigned Offset,
                                        unsigned Bits) {
   LLVMContextRef Ctx = LLVMGetModuleContext(R->M);
-  LLVMValueRef Packet = buildIntrinsic(R, "llvm.amdgcn.dispatch.ptr", NULL, 0);
+  LLVMValueRef Packet = buildIntrinsic(R, "llvm.amdgcn.dispatch.ptr");
   LLVMValueRef Index = LLVMConstInt(LLVMInt64TypeInContext(Ctx), Offset, 0);
   LLVMValueRef Field = LLVMBuildInBoundsGEP2(R->B, LLVMInt8TypeInContext(Ctx),
                                              Packet, &Index, 1, "");
@@ -242,10 +235,10 @@ static LLVMValueRef buildSpecialRegister(RewriteContext *R,
     char Name[16];
     snprintf(Name, sizeof(Name), "tid.%s", Dims[Dim]);
     if (!strcmp(Register, Name))
-      return buildIntrinsic(R, WorkItem[Dim], NULL, 0);
+      return buildIntrinsic(R, WorkItem[Dim]);
     snprintf(Name, sizeof(Name), "ctaid.%s", Dims[Dim]);
     if (!strcmp(Register, Name))
-      return buildIntrinsic(R, WorkGroup[Dim], NULL, 0);
+      return buildIntrinsic(R, WorkGroup[Dim]);
     snprintf(Name, sizeof(Name), "ntid.%s", Dims[Dim]);
     if (!strcmp(Register, Name))
       return buildBlockDim(R, Dim);
@@ -275,13 +268,13 @@ static bool rewriteNVVMCall(RewriteContext *R, LLVMValueRef Call,
     if (!Replacement)
       return false;
   } else if (!strcmp(Suffix, "barrier.cta.sync.aligned.all") ||
-             !strcmp(Suffix, "barrier.cta.sync.all") ||
-             !strcmp(Suffix, "barrier0")) {
+             !strcmp(Suffix, "barrier.cta.sync.all")) {
+    /* LLVM's IR reader already upgrades llvm.nvvm.barrier0 to these. */
     uint32_t BarrierId;
     if (!laneIsConst(LLVMGetOperand(Call, 0), &BarrierId) || BarrierId != 0)
       return false;
     buildFence(R, LLVMAtomicOrderingRelease, "workgroup");
-    buildIntrinsic(R, "llvm.amdgcn.s.barrier", NULL, 0);
+    buildIntrinsic(R, "llvm.amdgcn.s.barrier");
     buildFence(R, LLVMAtomicOrderingAcquire, "workgroup");
   } else if (!strcmp(Suffix, "membar.cta")) {
     buildFence(R, LLVMAtomicOrderingSequentiallyConsistent, "workgroup");

@@ -114,8 +114,7 @@ static const struct {
 };
 enum { NumHostModels = sizeof(HostModels) / sizeof(HostModels[0]) };
 
-/*===-- Test data
- * -----------------------------------------------------------===*/
+/*===-- Test data ---------------------------------------------------------===*/
 
 /* Distinct bits per hardware lane: NaNs with payloads of both signs, -0.0
  * and normals, so a value that went through a float register and got
@@ -159,8 +158,7 @@ static unsigned constantCValues(uint32_t *Out) {
   return N;
 }
 
-/*===-- Building and lowering the functions under test
- * ----------------------===*/
+/*===-- Building and lowering the functions under test --------------------===*/
 
 /* void @name(i32 %data, i32 %b, i32 %c, ptr %out): stores the shuffled bits
  * to out[0] and the predicate (0 or 1) to out[1]. */
@@ -243,8 +241,7 @@ static void prepareForHost(LLVMModuleRef M) {
   }
 }
 
-/*===-- Running and checking
- * ------------------------------------------------===*/
+/*===-- Running and checking ----------------------------------------------===*/
 
 typedef void (*CaseFn)(uint32_t Data, uint32_t B, uint32_t C, uint32_t *Out);
 
@@ -404,8 +401,7 @@ static void runJob(const Job *Work, Tally *T) {
   checkError(LLVMOrcDisposeLLJIT(J), "cannot dispose of the JIT");
 }
 
-/*===-- Driver
- * --------------------------------------------------------------===*/
+/*===-- Driver ------------------------------------------------------------===*/
 
 static Job Jobs[32 * 2 * NumOperandKinds];
 static unsigned NumJobs;

@@ -1,6 +1,7 @@
 ; __syncthreads becomes a workgroup release fence, s_barrier and a workgroup
 ; acquire fence; membar.cta/gl/sys become seq_cst fences of workgroup,
-; agent and system scope.
+; agent and system scope. The old llvm.nvvm.barrier0 (upgraded by LLVM's
+; IR reader) lowers the same way.
 ;
 ; RUN: %opt-warp -passes='nvvm-to-amdgpu<gfx90a>' -S %s | FileCheck %s
 
@@ -21,6 +22,17 @@ define ptx_kernel void @k() {
   ret void
 }
 
+define ptx_kernel void @old_barrier() {
+; CHECK-LABEL: @old_barrier(
+; CHECK-NEXT: fence syncscope("workgroup") release
+; CHECK-NEXT: call void @llvm.amdgcn.s.barrier()
+; CHECK-NEXT: fence syncscope("workgroup") acquire
+; CHECK-NEXT: ret void
+  call void @llvm.nvvm.barrier0()
+  ret void
+}
+
+declare void @llvm.nvvm.barrier0()
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 declare void @llvm.nvvm.membar.cta()
 declare void @llvm.nvvm.membar.gl()
