@@ -221,6 +221,16 @@ static void linkCodeObject(const char *Object, const char *Output,
     fail("ld.lld could not link %s", Output);
 }
 
+/* Scratch files, removed at exit whichever way the driver ends. */
+static char TempDir[] = "/tmp/cu2hsaco.XXXXXX";
+static char Bitcode[64], Object[64];
+
+static void removeScratchFiles(void) {
+  unlink(Bitcode);
+  unlink(Object);
+  rmdir(TempDir);
+}
+
 int main(int argc, char **argv) {
   DriverOptions Options = parseArgs(argc, argv);
   LLVMInitializeAMDGPUTargetInfo();
@@ -232,25 +242,21 @@ int main(int argc, char **argv) {
   if (!warpParseRetargetOptions(Options.PassOptions, &Retarget, &Error))
     fail("%s", Error);
 
-  char TempDir[] = "/tmp/cu2hsaco.XXXXXX";
   if (!mkdtemp(TempDir))
     fail("%s", "cannot create a temporary directory");
-  char Bitcode[64], Object[64];
   snprintf(Bitcode, sizeof(Bitcode), "%s/device.bc", TempDir);
   snprintf(Object, sizeof(Object), "%s/device.o", TempDir);
+  atexit(removeScratchFiles);
 
   compileToNVVM(&Options, Bitcode);
   LLVMContextRef Ctx = LLVMContextCreate();
   LLVMModuleRef M = loadBitcode(Ctx, Bitcode);
-  unlink(Bitcode);
 
   WarpLoweringResult Lowered =
       warpRetargetModule(M, &Retarget, printDiagnostic, NULL);
-  if (Lowered.NumErrors) {
-    rmdir(TempDir);
+  if (Lowered.NumErrors)
     fail("%s: device code uses what cu2hsaco cannot map (see above)",
          Options.Input);
-  }
   if (LLVMVerifyModule(M, LLVMPrintMessageAction, NULL))
     fail("%s", "internal error: the retargeted module does not verify");
   if (Options.Verbose)
@@ -271,9 +277,7 @@ int main(int argc, char **argv) {
     if (LLVMTargetMachineEmitToFile(TM, M, Object, LLVMObjectFile, &Error))
       fail("%s", Error);
     linkCodeObject(Object, Options.Output, Options.Verbose);
-    unlink(Object);
   }
-  rmdir(TempDir);
   LLVMDisposeTargetMachine(TM);
   LLVMDisposeModule(M);
   LLVMContextDispose(Ctx);
