@@ -9,6 +9,7 @@
 #define CUDA_DEVICE_H
 
 #include "cuda_shfl.h"
+#include "cuda_warp.h"
 
 #define __shared__ __attribute__((shared))
 #define __forceinline__ __inline__ __attribute__((always_inline))
