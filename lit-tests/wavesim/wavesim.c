@@ -7,8 +7,9 @@
  * stack (a hand-written x86-64 stack switch, or swapcontext), and a lane is
  * suspended only where the wave matters:
  *
- *  - at a cross-lane call site (ds.bpermute, readlane; ballot or DPP would
- *    be one more entry in SiteIntrinsics with a per-wave combine function).
+ *  - at a cross-lane call site (ds.bpermute, readlane, readfirstlane,
+ *    ballot, wave.reduce, wave.barrier; DPP would be one more entry in
+ *    SiteIntrinsics with a per-wave combine function).
  *    The lanes of one wave waiting at the same call site form a group; the
  *    group runs, with exec = its lanes, once no other live lane of the wave,
  *    suspended at another site, can still reach this one in the CFG. That
@@ -90,16 +91,34 @@ typedef struct {
 
 typedef struct Runner Runner;
 
+typedef struct SiteIntrinsic SiteIntrinsic;
+
 /* Computes Result for each lane of Exec from the operands of the wave's
  * lanes (WaveLanes[i] is hardware lane i; only lanes of Exec are valid). */
-typedef void (*WaveCombineFn)(const Runner *R, Lane *WaveLanes, uint64_t Exec);
+typedef void (*WaveCombineFn)(const Runner *R, const SiteIntrinsic *Op,
+                              Lane *WaveLanes, uint64_t Exec);
 
-typedef struct {
+typedef enum {
+  ReduceNone,
+  ReduceUMin,
+  ReduceMin,
+  ReduceUMax,
+  ReduceMax,
+  ReduceAdd,
+  ReduceSub,
+  ReduceAnd,
+  ReduceOr,
+  ReduceXor
+} ReduceKind;
+
+struct SiteIntrinsic {
   const char *Intrinsic;
   const char *HostName;
   void *Address;
   WaveCombineFn Combine; /* NULL: the block barrier */
-} SiteIntrinsic;
+  ReduceKind Reduce;     /* wave.reduce: the operation and its width */
+  unsigned Bits;
+};
 
 typedef struct {
   const SiteIntrinsic *Op;
@@ -134,7 +153,7 @@ struct WaveSim {
   char *Stacks[MaxBlockThreads];
   bool UseUContext;
   ucontext_t *Contexts; /* MaxBlockThreads of them, for the ucontext switch */
-  bool BugReleaseEarly, BugInactiveReadsSelf;
+  bool BugReleaseEarly, BugInactiveReadsSelf, BugBallotIgnoresExec;
   WaveSimStats Stats;
 };
 
@@ -382,6 +401,48 @@ static double hostReadLaneF64(uint32_t Site, double Value, uint32_t Lane) {
   return Value;
 }
 
+/* llvm.amdgcn.ballot's argument is an i1; the host ABI leaves the bits
+ * above bit 0 of its register undefined. */
+static uint64_t hostBallotI64(uint32_t Site, uint32_t Predicate) {
+  return waitAtCrossLaneSite(Site, Predicate & 1, 0);
+}
+
+static uint32_t hostBallotI32(uint32_t Site, uint32_t Predicate) {
+  return (uint32_t)waitAtCrossLaneSite(Site, Predicate & 1, 0);
+}
+
+static uint32_t hostReadFirstLaneI32(uint32_t Site, uint32_t Value) {
+  return (uint32_t)waitAtCrossLaneSite(Site, Value, 0);
+}
+
+static uint64_t hostReadFirstLaneI64(uint32_t Site, uint64_t Value) {
+  return waitAtCrossLaneSite(Site, Value, 0);
+}
+
+static float hostReadFirstLaneF32(uint32_t Site, float Value) {
+  return hostReadLaneF32(Site, Value, 0);
+}
+
+static double hostReadFirstLaneF64(uint32_t Site, double Value) {
+  return hostReadLaneF64(Site, Value, 0);
+}
+
+static uint32_t hostWaveReduceI32(uint32_t Site, uint32_t Value,
+                                  uint32_t Strategy) {
+  return (uint32_t)waitAtCrossLaneSite(Site, Value, Strategy);
+}
+
+static uint64_t hostWaveReduceI64(uint32_t Site, uint64_t Value,
+                                  uint32_t Strategy) {
+  return waitAtCrossLaneSite(Site, Value, Strategy);
+}
+
+/* A wave runs in lockstep: every lane of the group is here together, so
+ * what one lane stored before the call is there for the others after it. */
+static void hostWaveBarrier(uint32_t Site) {
+  (void)waitAtCrossLaneSite(Site, 0, 0);
+}
+
 /* Operand DataOperand of hardware lane Source, or 0 if Source is not in
  * the group (ds_bpermute returns 0 there; v_readlane would return a stale
  * register, which no correct program depends on). */
@@ -394,7 +455,9 @@ static uint64_t readFromLane(const Runner *R, const Lane *WaveLanes,
 }
 
 /* Lane i gets the data of hardware lane (address_i >> 2) mod wavesize. */
-static void combineBPermute(const Runner *R, Lane *WaveLanes, uint64_t Exec) {
+static void combineBPermute(const Runner *R, const SiteIntrinsic *Op,
+                            Lane *WaveLanes, uint64_t Exec) {
+  (void)Op;
   unsigned WaveSize = R->S->WaveSize;
   for (unsigned I = 0; I < WaveSize; ++I) {
     if (!(Exec >> I & 1))
@@ -407,7 +470,9 @@ static void combineBPermute(const Runner *R, Lane *WaveLanes, uint64_t Exec) {
 
 /* Lane i gets the value of hardware lane (lane_i mod wavesize); the lane
  * operand is meant to be uniform. */
-static void combineReadLane(const Runner *R, Lane *WaveLanes, uint64_t Exec) {
+static void combineReadLane(const Runner *R, const SiteIntrinsic *Op,
+                            Lane *WaveLanes, uint64_t Exec) {
+  (void)Op;
   unsigned WaveSize = R->S->WaveSize;
   for (unsigned I = 0; I < WaveSize; ++I) {
     if (!(Exec >> I & 1))
@@ -418,19 +483,166 @@ static void combineReadLane(const Runner *R, Lane *WaveLanes, uint64_t Exec) {
   }
 }
 
+static void giveEveryLane(Lane *WaveLanes, uint64_t Exec, uint64_t Value) {
+  for (unsigned I = 0; I < MaxWave; ++I)
+    if (Exec >> I & 1)
+      WaveLanes[I].Result = Value;
+}
+
+static uint64_t waveLanesMask(unsigned WaveSize) {
+  return WaveSize == 64 ? ~0ull : (1ull << WaveSize) - 1;
+}
+
+/* Bit i is lane i's predicate for each lane i of the group, else 0. */
+static void combineBallot(const Runner *R, const SiteIntrinsic *Op,
+                          Lane *WaveLanes, uint64_t Exec) {
+  (void)Op;
+  uint64_t Ballot = 0;
+  for (unsigned I = 0; I < R->S->WaveSize; ++I)
+    if (Exec >> I & 1 && WaveLanes[I].Operands[0])
+      Ballot |= 1ull << I;
+  if (R->S->BugBallotIgnoresExec)
+    Ballot |= waveLanesMask(R->S->WaveSize) & ~Exec;
+  giveEveryLane(WaveLanes, Exec, Ballot);
+}
+
+/* Every lane gets the value of the lowest-numbered lane of the group. */
+static void combineReadFirstLane(const Runner *R, const SiteIntrinsic *Op,
+                                 Lane *WaveLanes, uint64_t Exec) {
+  (void)R;
+  (void)Op;
+  unsigned First = (unsigned)__builtin_ctzll(Exec);
+  giveEveryLane(WaveLanes, Exec, WaveLanes[First].Operands[0]);
+}
+
+static uint64_t truncateTo(uint64_t Value, unsigned Bits) {
+  return Bits == 64 ? Value : Value & ((1ull << Bits) - 1);
+}
+
+static int64_t signedValue(uint64_t Value, unsigned Bits) {
+  return Bits == 64 ? (int64_t)Value : (int64_t)(int32_t)(uint32_t)Value;
+}
+
+/* The operation's identity: the result over a group of lanes starts there,
+ * so wave.reduce.sub gives 0 - (sum of the lanes). */
+static uint64_t reduceIdentity(ReduceKind Kind, unsigned Bits) {
+  uint64_t SignBit = 1ull << (Bits - 1);
+  switch (Kind) {
+  case ReduceUMin:
+  case ReduceAnd:
+    return truncateTo(~0ull, Bits);
+  case ReduceMin:
+    return SignBit - 1;
+  case ReduceMax:
+    return SignBit;
+  default:
+    return 0;
+  }
+}
+
+static uint64_t reduceStep(ReduceKind Kind, unsigned Bits, uint64_t Acc,
+                           uint64_t X) {
+  switch (Kind) {
+  case ReduceUMin:
+    return X < Acc ? X : Acc;
+  case ReduceMin:
+    return signedValue(X, Bits) < signedValue(Acc, Bits) ? X : Acc;
+  case ReduceUMax:
+    return X > Acc ? X : Acc;
+  case ReduceMax:
+    return signedValue(X, Bits) > signedValue(Acc, Bits) ? X : Acc;
+  case ReduceAdd:
+    return truncateTo(Acc + X, Bits);
+  case ReduceSub:
+    return truncateTo(Acc - X, Bits);
+  case ReduceAnd:
+    return Acc & X;
+  case ReduceOr:
+    return Acc | X;
+  case ReduceXor:
+    return Acc ^ X;
+  case ReduceNone:
+    break;
+  }
+  abort();
+}
+
+/* Every lane of the group gets the reduction over the group's lanes. */
+static void combineWaveReduce(const Runner *R, const SiteIntrinsic *Op,
+                              Lane *WaveLanes, uint64_t Exec) {
+  uint64_t Acc = reduceIdentity(Op->Reduce, Op->Bits);
+  for (unsigned I = 0; I < R->S->WaveSize; ++I)
+    if (Exec >> I & 1)
+      Acc = reduceStep(Op->Reduce, Op->Bits, Acc,
+                       truncateTo(WaveLanes[I].Operands[0], Op->Bits));
+  giveEveryLane(WaveLanes, Exec, Acc);
+}
+
+/* Releasing the group is all a wave barrier does. */
+static void combineWaveBarrier(const Runner *R, const SiteIntrinsic *Op,
+                               Lane *WaveLanes, uint64_t Exec) {
+  (void)R;
+  (void)Op;
+  (void)WaveLanes;
+  (void)Exec;
+}
+
+#define SITE(NAME, HOST, ADDRESS, COMBINE)                                     \
+  { NAME, HOST, (void *)ADDRESS, COMBINE, ReduceNone, 0 }
+#define WAVE_REDUCE(OP, KIND, BITS)                                            \
+  {                                                                            \
+    "llvm.amdgcn.wave.reduce." #OP ".i" #BITS,                                 \
+        "__wavesim_wave_reduce_" #OP "_i" #BITS,                               \
+        (void *)hostWaveReduceI##BITS, combineWaveReduce, KIND, BITS           \
+  }
+
 static const SiteIntrinsic SiteIntrinsics[] = {
-    {"llvm.amdgcn.ds.bpermute", "__wavesim_ds_bpermute", (void *)hostDsBPermute,
-     combineBPermute},
-    {"llvm.amdgcn.readlane.i32", "__wavesim_readlane_i32",
-     (void *)hostReadLaneI32, combineReadLane},
-    {"llvm.amdgcn.readlane.i64", "__wavesim_readlane_i64",
-     (void *)hostReadLaneI64, combineReadLane},
-    {"llvm.amdgcn.readlane.f32", "__wavesim_readlane_f32",
-     (void *)hostReadLaneF32, combineReadLane},
-    {"llvm.amdgcn.readlane.f64", "__wavesim_readlane_f64",
-     (void *)hostReadLaneF64, combineReadLane},
-    {"llvm.amdgcn.s.barrier", "__wavesim_s_barrier", (void *)hostBarrier, NULL},
+    SITE("llvm.amdgcn.ds.bpermute", "__wavesim_ds_bpermute", hostDsBPermute,
+         combineBPermute),
+    SITE("llvm.amdgcn.readlane.i32", "__wavesim_readlane_i32", hostReadLaneI32,
+         combineReadLane),
+    SITE("llvm.amdgcn.readlane.i64", "__wavesim_readlane_i64", hostReadLaneI64,
+         combineReadLane),
+    SITE("llvm.amdgcn.readlane.f32", "__wavesim_readlane_f32", hostReadLaneF32,
+         combineReadLane),
+    SITE("llvm.amdgcn.readlane.f64", "__wavesim_readlane_f64", hostReadLaneF64,
+         combineReadLane),
+    SITE("llvm.amdgcn.readfirstlane.i32", "__wavesim_readfirstlane_i32",
+         hostReadFirstLaneI32, combineReadFirstLane),
+    SITE("llvm.amdgcn.readfirstlane.i64", "__wavesim_readfirstlane_i64",
+         hostReadFirstLaneI64, combineReadFirstLane),
+    SITE("llvm.amdgcn.readfirstlane.f32", "__wavesim_readfirstlane_f32",
+         hostReadFirstLaneF32, combineReadFirstLane),
+    SITE("llvm.amdgcn.readfirstlane.f64", "__wavesim_readfirstlane_f64",
+         hostReadFirstLaneF64, combineReadFirstLane),
+    SITE("llvm.amdgcn.ballot.i32", "__wavesim_ballot_i32", hostBallotI32,
+         combineBallot),
+    SITE("llvm.amdgcn.ballot.i64", "__wavesim_ballot_i64", hostBallotI64,
+         combineBallot),
+    WAVE_REDUCE(umin, ReduceUMin, 32),
+    WAVE_REDUCE(umin, ReduceUMin, 64),
+    WAVE_REDUCE(min, ReduceMin, 32),
+    WAVE_REDUCE(min, ReduceMin, 64),
+    WAVE_REDUCE(umax, ReduceUMax, 32),
+    WAVE_REDUCE(umax, ReduceUMax, 64),
+    WAVE_REDUCE(max, ReduceMax, 32),
+    WAVE_REDUCE(max, ReduceMax, 64),
+    WAVE_REDUCE(add, ReduceAdd, 32),
+    WAVE_REDUCE(add, ReduceAdd, 64),
+    WAVE_REDUCE(sub, ReduceSub, 32),
+    WAVE_REDUCE(sub, ReduceSub, 64),
+    WAVE_REDUCE(and, ReduceAnd, 32),
+    WAVE_REDUCE(and, ReduceAnd, 64),
+    WAVE_REDUCE(or, ReduceOr, 32),
+    WAVE_REDUCE(or, ReduceOr, 64),
+    WAVE_REDUCE(xor, ReduceXor, 32),
+    WAVE_REDUCE(xor, ReduceXor, 64),
+    SITE("llvm.amdgcn.wave.barrier", "__wavesim_wave_barrier", hostWaveBarrier,
+         combineWaveBarrier),
+    SITE("llvm.amdgcn.s.barrier", "__wavesim_s_barrier", hostBarrier, NULL),
 };
+#undef WAVE_REDUCE
+#undef SITE
 enum { NumSiteIntrinsics = sizeof(SiteIntrinsics) / sizeof(SiteIntrinsics[0]) };
 
 /* Intrinsics whose value depends only on the lane: renamed, not suspended. */
@@ -529,8 +741,9 @@ static bool verify(LLVMModuleRef M, const char *What, char *Error,
 
 /* Every function the kernels call must be defined, a target-independent
  * intrinsic, or an amdgcn intrinsic wavesim models; modeled amdgcn
- * intrinsics may only be called directly. */
-static bool checkCallees(LLVMModuleRef M, char *Error, size_t ErrorSize) {
+ * intrinsics may only be called directly. A wave64 ballot needs 64 bits. */
+static bool checkCallees(LLVMModuleRef M, unsigned WaveSize, char *Error,
+                         size_t ErrorSize) {
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
        F = LLVMGetNextFunction(F)) {
     if (!LLVMIsDeclaration(F) || !LLVMGetFirstUse(F))
@@ -548,9 +761,18 @@ static bool checkCallees(LLVMModuleRef M, char *Error, size_t ErrorSize) {
         formatError(Error, ErrorSize,
                     "@%s calls %s, which wavesim does not model (it models "
                     "workitem.id, workgroup.id, dispatch.ptr, mbcnt.lo/hi, "
-                    "ds.bpermute, readlane (i32, i64, f32, f64) and "
-                    "s.barrier)",
+                    "ds.bpermute, readlane and readfirstlane (i32, i64, f32, "
+                    "f64), ballot, wave.reduce (integer, i32 and i64), "
+                    "wave.barrier and s.barrier)",
                     CallerName, Name);
+        return false;
+      }
+      if (WaveSize == 64 && !strcmp(Name, "llvm.amdgcn.ballot.i32")) {
+        formatError(Error, ErrorSize,
+                    "@%s calls llvm.amdgcn.ballot.i32, which is invalid on "
+                    "wave64 (a ballot has a bit per lane: use "
+                    "llvm.amdgcn.ballot.i64)",
+                    CallerName);
         return false;
       }
       if (startsWith(Name, "llvm.nvvm.") || startsWith(Name, "llvm.r600.")) {
@@ -1041,7 +1263,7 @@ static bool prepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
     return false;
   }
   if (!verify(M, "the input module", Error, ErrorSize) ||
-      !checkCallees(M, Error, ErrorSize)) {
+      !checkCallees(M, S->WaveSize, Error, ErrorSize)) {
     LLVMContextDispose(Ctx);
     return false;
   }
@@ -1190,7 +1412,8 @@ static bool stepWave(Runner *R, unsigned W) {
     return false;
   const Group *G = &Groups[Chosen];
   Lane *WaveLanes = &S->Lanes[W * S->WaveSize];
-  S->Sites[G->Site].Op->Combine(R, WaveLanes, G->Mask);
+  const SiteIntrinsic *Op = S->Sites[G->Site].Op;
+  Op->Combine(R, Op, WaveLanes, G->Mask);
   for (unsigned I = 0; I < S->WaveSize; ++I)
     if (G->Mask >> I & 1)
       WaveLanes[I].State = LaneReady;
@@ -1481,6 +1704,8 @@ int wavesimPlantBug(WaveSim *S, const char *Bug) {
     S->BugReleaseEarly = true;
   else if (!strcmp(Bug, "inactive-reads-self"))
     S->BugInactiveReadsSelf = true;
+  else if (!strcmp(Bug, "ballot-ignores-exec"))
+    S->BugBallotIgnoresExec = true;
   else
     return -1;
   return 0;

@@ -4,7 +4,8 @@
  * --emit-llvm produces) for the host CPU and runs its kernels block by
  * block. Every work-item is a real thread of execution with its own stack;
  * work-items are grouped into waves of 32 or 64 hardware lanes, and the
- * cross-lane intrinsics (llvm.amdgcn.ds.bpermute) and llvm.amdgcn.s.barrier
+ * cross-lane intrinsics (llvm.amdgcn.ds.bpermute, readlane, readfirstlane,
+ * ballot, wave.reduce, wave.barrier) and llvm.amdgcn.s.barrier
  * suspend a lane until its wave (or block) can go on, so lane-varying loops
  * and inactive lanes behave as on an AMD GPU. The kernel suites of
  * hip-kernels/ run on it through the Device interface of device.h.
@@ -40,7 +41,9 @@ void wavesimDispose(WaveSim *S);
  * "release-early" ignores the reconvergence rule (a group at a cross-lane
  * call goes as soon as it is the earliest waiting one in program order);
  * "inactive-reads-self" makes ds.bpermute from an inactive lane return the
- * reader's own value instead of 0. Returns 0, or -1 for an unknown name. */
+ * reader's own value instead of 0; "ballot-ignores-exec" makes a ballot
+ * set the bits of the wave's lanes outside the group too. Returns 0, or -1
+ * for an unknown name. */
 int wavesimPlantBug(WaveSim *S, const char *Bug);
 
 /* How lanes switch stacks: "asm" (a hand-written x86-64 switch, the
