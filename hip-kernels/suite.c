@@ -18,6 +18,9 @@
  * [0.5, 1], and the sizes keep S below 2^16 (at most 32 for double), so every
  * partial sum is exact in any order: a correct kernel shows max_err 0, and
  * a lost or doubled term is off by at least 0.5, far above the tolerance.
+ * The CUB-style reductions instead add arbitrary floats and their reference
+ * adds in the kernel's tree order, so they must match bit for bit.
+
  *
  *===----------------------------------------------------------------------===*/
 
@@ -46,7 +49,10 @@ typedef enum {
   LAYOUT_SRC_PER_LANE,  /* K(In, SrcLanes, Out, N): SrcLanes[i], Out[i] */
   LAYOUT_BLOCKS,        /* K(In, Out, N): grid-stride loop, Out[blockIdx.x] */
   LAYOUT_ROWS_BY_WARP,  /* K(M, Out, Rows, Cols, Pitch): a warp per row */
-  LAYOUT_ROWS_BY_BLOCK  /* K(M, Out, Rows, Cols, Pitch): a block per row */
+  LAYOUT_ROWS_BY_BLOCK, /* K(M, Out, Rows, Cols, Pitch): a block per row */
+  LAYOUT_SEGMENTS,      /* K(In, Out, N): Out[s], s < ceil(N / Param) */
+  LAYOUT_TILES          /* K(In, Out, N): Out[i], i < N; Param x Param tiles,
+                           a lane per column, a grid-stride loop */
 } LayoutKind;
 
 typedef enum { OP_SUM, OP_MAX } ReduceOp;
@@ -106,7 +112,7 @@ struct Problem {
   void *Got;       /* OutCount + GUARD */
 };
 
-enum { GUARD = 64, MAX_BLOCKS_STRIDED = 256 };
+enum { GUARD = 64, MAX_BLOCKS_STRIDED = 256, MAX_BLOCKS_TILED = 64 };
 static const unsigned char SENTINEL_BYTE = 0xa5;
 
 /*===----------------------------------------------------------------------===*
@@ -286,6 +292,8 @@ static void accStore(const SuiteCase *C, const Acc *A, Problem *P, size_t K) {
 
 static size_t minSize(size_t A, size_t B) { return A < B ? A : B; }
 
+static size_t ceilDiv(size_t A, size_t B) { return (A + B - 1) / B; }
+
 /* Want[K] = In[J], or the 0 a padding lane holds when J >= N. */
 static void expectLane(const SuiteCase *C, Problem *P, size_t K, size_t J) {
   P->Scale[K] = 1.0;
@@ -381,11 +389,49 @@ static void refRows(const SuiteCase *C, Problem *P) {
   }
 }
 
+/* Out[s]: the sum of segment s of Param lanes as CUB's WarpReduceShfl adds
+ * it (cub_warp_reduce.cu): at offsets 1, 2, 4, ... below Param, every lane l
+ * at once adds lane l + offset when that lane is valid; lane 0 ends with the
+ * sum. Floats are added in float in that order, so the result is bit-exact;
+ * integers wrap as unsigned 32-bit. */
+static void refCubTree(const SuiteCase *C, Problem *P) {
+  size_t Width = C->Param;
+  for (size_t First = 0; First < P->N; First += Width) {
+    size_t Valid = minSize(Width, P->N - First);
+    float F[32];
+    uint32_t U[32];
+    for (size_t L = 0; L < Valid; ++L) {
+      F[L] = C->Type == TYPE_F32 ? ((const float *)P->In)[First + L] : 0.0f;
+      U[L] = C->Type == TYPE_F32 ? 0 : ((const uint32_t *)P->In)[First + L];
+    }
+    /* Ascending lanes read lane L + Offset before it changes. */
+    for (size_t Offset = 1; Offset < Width; Offset *= 2)
+      for (size_t L = 0; L + Offset < Valid; ++L) {
+        F[L] = F[L + Offset] + F[L];
+        U[L] = U[L + Offset] + U[L];
+      }
+    size_t K = First / Width;
+    P->Scale[K] = 1.0;
+    if (C->Type == TYPE_F32)
+      ((float *)P->Want)[K] = F[0];
+    else
+      ((uint32_t *)P->Want)[K] = U[0];
+  }
+}
+
+/* Out[i]: the element at i's transposed place in its tile of Param x Param,
+ * or the 0 read past N. */
+static void refTranspose(const SuiteCase *C, Problem *P) {
+  size_t Side = C->Param, Area = Side * Side;
+  for (size_t I = 0; I < P->N; ++I) {
+    size_t Row = I % Area / Side, Col = I % Side;
+    expectLane(C, P, I, I / Area * Area + Col * Side + Row);
+  }
+}
+
 /*===----------------------------------------------------------------------===*
  * One run
  *===----------------------------------------------------------------------===*/
-
-static size_t ceilDiv(size_t A, size_t B) { return (A + B - 1) / B; }
 
 static int isRowLayout(LayoutKind L) {
   return L == LAYOUT_ROWS_BY_WARP || L == LAYOUT_ROWS_BY_BLOCK;
@@ -433,6 +479,15 @@ static void planProblem(const SuiteCase *C, const Shape *S, Problem *P) {
     Grid =
         C->Layout == LAYOUT_ROWS_BY_WARP ? ceilDiv(S->N * 32, P->Block) : S->N;
     break;
+  case LAYOUT_SEGMENTS:
+    P->OutCount = ceilDiv(S->N, C->Param);
+    break;
+  case LAYOUT_TILES: {
+    size_t Lanes = ceilDiv(S->N, (size_t)C->Param * C->Param) * C->Param;
+    Grid = minSize(ceilDiv(Lanes, P->Block), MAX_BLOCKS_TILED);
+    P->OutCount = S->N;
+    break;
+  }
   }
   P->Grid = (unsigned)Grid;
 }
@@ -661,6 +716,21 @@ static const Shape RowBlockShapes[] = {
     {1, 1, 64},    {5, 3, 160},       {7, 33, 96},       {33, 1000, 1000},
     {3, 4099, 33}, {1000, 1000, 256}, {16, 62501, 1024}, {0, 0, 0}};
 
+/* Kernels that need blockDim.x a multiple of 32, over blocks that leave half
+ * of a wave64 empty (32, 96) as well as whole ones. */
+static const Shape WarpMultipleShapes[] = {
+    {1, 0, 32},       {7, 0, 96},        {31, 0, 64},   {32, 0, 32},
+    {33, 0, 96},      {100, 0, 256},     {1001, 0, 96}, {4097, 0, 32},
+    {1000000, 0, 96}, {1000000, 0, 256}, {0, 0, 0}};
+
+/* Transposes (blockDim.x at most 256): fewer elements than a tile, a last
+ * tile cut off, whole tiles, and sizes whose grid is capped so that warps
+ * loop over several tiles. */
+static const Shape TileShapes[] = {
+    {1, 0, 32},       {200, 0, 64},      {256, 0, 96},  {1000, 0, 256},
+    {1024, 0, 32},    {1025, 0, 96},     {4097, 0, 64}, {65536, 0, 256},
+    {1000000, 0, 32}, {1000000, 0, 256}, {0, 0, 0}};
+
 #define TOL_F32_SUM 1e-6
 #define TOL_F64_SUM 1e-12
 
@@ -729,6 +799,24 @@ static const SuiteCase Cases[] = {
      GEN_F64_GRID, 0x7005, refSegmentScan, OP_SUM, 32, TOL_F64_SUM, WarpShapes},
     {"warp_broadcast_f64", "shfl64.cu", TYPE_F64, LAYOUT_SRC_PER_WARP, 256,
      GEN_F64_ANY, 0x7006, refBroadcastPerWarp, OP_SUM, 32, 0, WarpShapes},
+
+    {"warp_transpose_f32_32", "warp_transpose.cu", TYPE_F32, LAYOUT_TILES, 256,
+     GEN_F32_ANY, 0xa001, refTranspose, OP_SUM, 32, 0, TileShapes},
+    {"warp_transpose_i32_16", "warp_transpose.cu", TYPE_I32, LAYOUT_TILES, 256,
+     GEN_I32_ANY, 0xa002, refTranspose, OP_SUM, 16, 0, TileShapes},
+
+    {"cub_warp_reduce_u32_l32", "cub_warp_reduce.cu", TYPE_I32, LAYOUT_SEGMENTS,
+     128, GEN_I32_ANY, 0xb001, refCubTree, OP_SUM, 32, 0, WarpMultipleShapes},
+    {"cub_warp_reduce_u32_l16", "cub_warp_reduce.cu", TYPE_I32, LAYOUT_SEGMENTS,
+     128, GEN_I32_ANY, 0xb002, refCubTree, OP_SUM, 16, 0, WarpMultipleShapes},
+    {"cub_warp_reduce_u32_l8", "cub_warp_reduce.cu", TYPE_I32, LAYOUT_SEGMENTS,
+     128, GEN_I32_ANY, 0xb003, refCubTree, OP_SUM, 8, 0, WarpMultipleShapes},
+    {"cub_warp_reduce_f32_l32", "cub_warp_reduce.cu", TYPE_F32, LAYOUT_SEGMENTS,
+     128, GEN_F32_ANY, 0xb004, refCubTree, OP_SUM, 32, 0, WarpMultipleShapes},
+    {"cub_warp_reduce_f32_l16", "cub_warp_reduce.cu", TYPE_F32, LAYOUT_SEGMENTS,
+     128, GEN_F32_ANY, 0xb005, refCubTree, OP_SUM, 16, 0, WarpMultipleShapes},
+    {"cub_warp_reduce_f32_l8", "cub_warp_reduce.cu", TYPE_F32, LAYOUT_SEGMENTS,
+     128, GEN_F32_ANY, 0xb006, refCubTree, OP_SUM, 8, 0, WarpMultipleShapes},
 };
 
 enum { NUM_CASES = sizeof Cases / sizeof Cases[0] };
