@@ -20,7 +20,12 @@
  * a lost or doubled term is off by at least 0.5, far above the tolerance.
  * The CUB-style reductions instead add arbitrary floats and their reference
  * adds in the kernel's tree order, so they must match bit for bit.
-
+ *
+ * Kernels whose output depends on the order of their atomics (stream
+ * compaction, warp-aggregated counters) start with their counters at 0, and
+ * their output is checked for what holds in every order (the warps' output
+ * ranges partition the output; each counter's slots are a permutation) and
+ * then put in the order the reference uses before the comparison.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -51,8 +56,12 @@ typedef enum {
   LAYOUT_ROWS_BY_WARP,  /* K(M, Out, Rows, Cols, Pitch): a warp per row */
   LAYOUT_ROWS_BY_BLOCK, /* K(M, Out, Rows, Cols, Pitch): a block per row */
   LAYOUT_SEGMENTS,      /* K(In, Out, N): Out[s], s < ceil(N / Param) */
-  LAYOUT_TILES          /* K(In, Out, N): Out[i], i < N; Param x Param tiles,
+  LAYOUT_TILES,         /* K(In, Out, N): Out[i], i < N; Param x Param tiles,
                            a lane per column, a grid-stride loop */
+  LAYOUT_COMPACTED,     /* K(In, Out, N): a counter, (base, count) per warp,
+                           the kept elements (stream_compact.cu) */
+  LAYOUT_COUNTERS       /* K(Keys, Out, N): Param counters, then a slot per
+                           thread (warp_agg_atomic.cu) */
 } LayoutKind;
 
 typedef enum { OP_SUM, OP_MAX } ReduceOp;
@@ -67,7 +76,9 @@ typedef enum {
   GEN_I32_WIDE,       /* [-2^24, 2^24]: a warp's sum fits */
   GEN_I32_ANY,        /* any 32-bit value */
   GEN_I64_WIDE,       /* [-2^58, 2^58): a warp's sum fits */
-  GEN_I64_ANY         /* any 64-bit value */
+  GEN_I64_ANY,        /* any 64-bit value */
+  GEN_I32_KEEP_MIX,   /* per warp, none, all or some of the lanes > 0 */
+  GEN_I32_KEYS        /* per warp, a pattern of shared keys and lanes < 0 */
 } GenKind;
 
 /* One problem size. */
@@ -187,6 +198,51 @@ static uint64_t nextRandom(uint64_t *State) {
 
 static double signOf(uint64_t R) { return (R >> 63) ? -1.0 : 1.0; }
 
+/* Warp W's elements for stream compaction, which keeps those > 0: by turns
+ * none, all, about half, 1 in 8 and 7 in 8 of its lanes. */
+static long long keepMix(uint64_t R, size_t W) {
+  long long Positive = 1 + (long long)(R >> 34),
+            NotPositive = -(long long)(R >> 34);
+  switch (W % 5) {
+  case 0:
+    return NotPositive;
+  case 1:
+    return Positive;
+  case 2:
+    return (R & 1) ? Positive : NotPositive;
+  case 3:
+    return (R & 7) == 0 ? Positive : NotPositive;
+  default:
+    return (R & 7) != 0 ? Positive : NotPositive;
+  }
+}
+
+/* Lane L of warp W's key for the warp-aggregated increment: a key < 0 is an
+ * inactive thread, else the counter is key mod the number of counters (at
+ * least 32). By turns the warp's lanes share one counter, take 32 distinct
+ * ones, alternate between two, pick from 4 at random, pick any with half
+ * of them inactive, are mostly inactive with the rest on 3 counters, or
+ * form 4 groups of 8 lanes less lanes 5 and 17. */
+static long long keyPattern(uint64_t R, size_t W, size_t L) {
+  long long Inactive = -1 - (long long)((R >> 40) % 1000);
+  switch (W % 7) {
+  case 0:
+    return (long long)(W * 7);
+  case 1:
+    return (long long)(W * 32 + L);
+  case 2:
+    return (long long)(W + (L & 1));
+  case 3:
+    return (long long)(R % 4);
+  case 4:
+    return (R & 1) ? Inactive : (long long)((R >> 8) % 1000);
+  case 5:
+    return R % 8 == 0 ? (long long)((R >> 8) % 3) : Inactive;
+  default:
+    return L == 5 || L == 17 ? Inactive : (long long)(W + L / 8);
+  }
+}
+
 static void generateOne(GenKind G, ElemType T, uint64_t R, void *Buf,
                         size_t I) {
   switch (G) {
@@ -221,6 +277,12 @@ static void generateOne(GenKind G, ElemType T, uint64_t R, void *Buf,
     return;
   case GEN_I64_ANY:
     putI(T, Buf, I, (long long)R);
+    return;
+  case GEN_I32_KEEP_MIX:
+    putI(T, Buf, I, keepMix(R, I / 32));
+    return;
+  case GEN_I32_KEYS:
+    putI(T, Buf, I, keyPattern(R, I / 32, I % 32));
     return;
   }
 }
@@ -429,6 +491,188 @@ static void refTranspose(const SuiteCase *C, Problem *P) {
   }
 }
 
+/* The kept elements of In (those > 0) warp by warp, as canonicalCompacted
+ * orders the kernel's output: Out[0] the number kept, Out[1 + 2w] and
+ * Out[2 + 2w] warp w's base and count with the warps in order, then the kept
+ * elements; the rest of Data keeps the sentinel. */
+static void refCompacted(const SuiteCase *C, Problem *P) {
+  size_t NumWarps = ceilDiv(P->N, 32);
+  const int32_t *In = P->In;
+  int32_t *Want = P->Want, *Data = Want + 1 + 2 * NumWarps;
+  int32_t Kept = 0;
+  memset(Data, SENTINEL_BYTE, P->N * sizeof *Data);
+  for (size_t W = 0; W < NumWarps; ++W) {
+    int32_t Base = Kept;
+    for (size_t I = 32 * W; I < minSize(32 * W + 32, P->N); ++I)
+      if (In[I] > 0)
+        Data[Kept++] = In[I];
+    Want[1 + 2 * W] = Base;
+    Want[2 + 2 * W] = Kept - Base;
+  }
+  Want[0] = Kept;
+  for (size_t K = 0; K < P->OutCount; ++K)
+    P->Scale[K] = 1.0;
+  (void)C;
+}
+
+/* Counter c: the number of threads i < N with Keys[i] >= 0 and Keys[i] mod
+ * Param = c; slot i: -1 for the other threads, else the slots handed out in
+ * the order of the threads, as canonicalCounters renames the kernel's. */
+static void refCounters(const SuiteCase *C, Problem *P) {
+  const int32_t *Keys = P->In;
+  int32_t *Want = P->Want, *Slots = Want + C->Param;
+  for (size_t K = 0; K < C->Param; ++K)
+    Want[K] = 0;
+  for (size_t I = 0; I < P->N; ++I)
+    Slots[I] = Keys[I] < 0 ? -1 : Want[Keys[I] % (int32_t)C->Param]++;
+  for (size_t K = 0; K < P->OutCount; ++K)
+    P->Scale[K] = 1.0;
+}
+
+/*===----------------------------------------------------------------------===*
+ * Outputs that depend on the order of atomics
+ *===----------------------------------------------------------------------===*/
+
+/* The counters the kernels increment start at 0. */
+static void clearCounters(const SuiteCase *C, Problem *P) {
+  if (C->Layout == LAYOUT_COMPACTED)
+    ((int32_t *)P->Got)[0] = 0;
+  else if (C->Layout == LAYOUT_COUNTERS)
+    memset(P->Got, 0, C->Param * sizeof(int32_t));
+}
+
+typedef struct WarpRange {
+  int32_t Base, Count;
+  size_t Warp;
+} WarpRange;
+
+static int byBaseThenCount(const void *A, const void *B) {
+  const WarpRange *X = A, *Y = B;
+  if (X->Base != Y->Base)
+    return X->Base < Y->Base ? -1 : 1;
+  return (X->Count > Y->Count) - (X->Count < Y->Count);
+}
+
+/* Checks that the warps' ranges [base, base + count) partition Data[0 ..
+ * counter), then moves each warp's elements to where they would be had the
+ * warps reserved in order, and sets the bases to match. Returns -1 with a
+ * message in Detail if the ranges are not a partition. */
+static int canonicalCompacted(Problem *P, char *Detail, size_t DetailSize) {
+  size_t NumWarps = ceilDiv(P->N, 32);
+  int32_t *Got = P->Got, *Data = Got + 1 + 2 * NumWarps;
+  long long Total = Got[0], Sum = 0;
+  if (Total < 0 || Total > (long long)P->N) {
+    snprintf(Detail, DetailSize, "counter Out[0] = %lld, not in 0..%zu", Total,
+             P->N);
+    return -1;
+  }
+  WarpRange *Ranges = malloc((NumWarps + 1) * sizeof *Ranges);
+  int32_t *Copy = malloc((size_t)Total * sizeof *Copy + 1);
+  int Failed = !Ranges || !Copy;
+  if (Failed)
+    snprintf(Detail, DetailSize, "out of host memory");
+  for (size_t W = 0; W < NumWarps && !Failed; ++W) {
+    WarpRange R = {Got[1 + 2 * W], Got[2 + 2 * W], W};
+    Ranges[W] = R;
+    Sum += R.Count;
+    if (R.Count < 0 || R.Count > 32 || R.Base < 0 ||
+        (long long)R.Base + R.Count > Total) {
+      snprintf(Detail, DetailSize,
+               "warp %zu: base %d, count %d: not inside Data[0..%lld)", W,
+               (int)R.Base, (int)R.Count, Total);
+      Failed = 1;
+    }
+  }
+  if (!Failed && Sum != Total) {
+    snprintf(Detail, DetailSize,
+             "the warps' counts add up to %lld, the counter to %lld", Sum,
+             Total);
+    Failed = 1;
+  }
+  if (!Failed) {
+    qsort(Ranges, NumWarps, sizeof *Ranges, byBaseThenCount);
+    for (size_t K = 1; K < NumWarps && !Failed; ++K)
+      if (Ranges[K].Base < Ranges[K - 1].Base + Ranges[K - 1].Count) {
+        snprintf(Detail, DetailSize, "warps %zu and %zu overlap in Data",
+                 Ranges[K - 1].Warp, Ranges[K].Warp);
+        Failed = 1;
+      }
+  }
+  if (!Failed) {
+    memcpy(Copy, Data, (size_t)Total * sizeof *Copy);
+    int32_t Prefix = 0;
+    for (size_t W = 0; W < NumWarps; ++W) {
+      int32_t Base = Got[1 + 2 * W], Count = Got[2 + 2 * W];
+      memcpy(Data + Prefix, Copy + Base, (size_t)Count * sizeof *Copy);
+      Got[1 + 2 * W] = Prefix;
+      Prefix += Count;
+    }
+  }
+  free(Ranges);
+  free(Copy);
+  return Failed ? -1 : 0;
+}
+
+/* Checks that the slots of each counter's threads are a permutation of
+ * 0 .. (its number of active threads) - 1, then renames them to the slots of
+ * refCounters: the threads in index order. Returns -1 with a message in
+ * Detail otherwise. */
+static int canonicalCounters(const SuiteCase *C, Problem *P, char *Detail,
+                             size_t DetailSize) {
+  size_t NumCounters = C->Param;
+  const int32_t *Keys = P->In;
+  int32_t *Slots = (int32_t *)P->Got + NumCounters;
+  size_t *Start = calloc(NumCounters + 1, sizeof *Start);
+  unsigned char *Seen = calloc(P->N + 1, 1);
+  int Failed = !Start || !Seen;
+  if (Failed)
+    snprintf(Detail, DetailSize, "out of host memory");
+  for (size_t I = 0; I < P->N && !Failed; ++I)
+    if (Keys[I] >= 0)
+      ++Start[Keys[I] % (int32_t)NumCounters + 1];
+  for (size_t K = 0; K < NumCounters && !Failed; ++K)
+    Start[K + 1] += Start[K];
+  for (size_t I = 0; I < P->N && !Failed; ++I) {
+    if (Keys[I] < 0)
+      continue;
+    size_t Counter = (size_t)(Keys[I] % (int32_t)NumCounters);
+    long long Slot = Slots[I];
+    size_t Count = Start[Counter + 1] - Start[Counter];
+    if (Slot < 0 || Slot >= (long long)Count) {
+      snprintf(Detail, DetailSize,
+               "Out[%zu] = %lld: counter %zu has %zu active threads",
+               NumCounters + I, Slot, Counter, Count);
+      Failed = 1;
+    } else if (Seen[Start[Counter] + (size_t)Slot]++) {
+      snprintf(Detail, DetailSize,
+               "Out[%zu]: slot %lld of counter %zu handed out twice",
+               NumCounters + I, Slot, Counter);
+      Failed = 1;
+    }
+  }
+  if (!Failed) {
+    /* Start[c] is now counter c's next slot in thread order. */
+    memset(Start, 0, NumCounters * sizeof *Start);
+    for (size_t I = 0; I < P->N; ++I)
+      if (Keys[I] >= 0)
+        Slots[I] = (int32_t)Start[Keys[I] % (int32_t)NumCounters]++;
+  }
+  free(Start);
+  free(Seen);
+  return Failed ? -1 : 0;
+}
+
+/* Puts the output of a kernel whose result depends on the order of its
+ * atomics into the form its reference has; 0 when it could. */
+static int canonicalOutput(const SuiteCase *C, Problem *P, char *Detail,
+                           size_t DetailSize) {
+  if (C->Layout == LAYOUT_COMPACTED)
+    return canonicalCompacted(P, Detail, DetailSize);
+  if (C->Layout == LAYOUT_COUNTERS)
+    return canonicalCounters(C, P, Detail, DetailSize);
+  return 0;
+}
+
 /*===----------------------------------------------------------------------===*
  * One run
  *===----------------------------------------------------------------------===*/
@@ -488,6 +732,12 @@ static void planProblem(const SuiteCase *C, const Shape *S, Problem *P) {
     P->OutCount = S->N;
     break;
   }
+  case LAYOUT_COMPACTED:
+    P->OutCount = 1 + 2 * ceilDiv(S->N, 32) + S->N;
+    break;
+  case LAYOUT_COUNTERS:
+    P->OutCount = C->Param + S->N;
+    break;
   }
   P->Grid = (unsigned)Grid;
 }
@@ -668,12 +918,15 @@ static int runShape(Device *D, const SuiteCase *C, const Shape *S,
   generateInputs(C, S, &P);
   C->Reference(C, &P);
   memset(P.Got, SENTINEL_BYTE, (P.OutCount + GUARD) * elemSize(C->Type));
+  clearCounters(C, &P);
 
   int Passed = 0;
   double MaxError = INFINITY;
   D->Error[0] = '\0';
   if (runOnDevice(D, C, &P)) {
     snprintf(Detail, sizeof Detail, "device: %s", D->Error);
+  } else if (canonicalOutput(C, &P, Detail, sizeof Detail)) {
+    /* Detail says why the output cannot be right in any order. */
   } else {
     Verdict V = compareOutputs(C, &P);
     MaxError = V.MaxError;
@@ -799,6 +1052,13 @@ static const SuiteCase Cases[] = {
      GEN_F64_GRID, 0x7005, refSegmentScan, OP_SUM, 32, TOL_F64_SUM, WarpShapes},
     {"warp_broadcast_f64", "shfl64.cu", TYPE_F64, LAYOUT_SRC_PER_WARP, 256,
      GEN_F64_ANY, 0x7006, refBroadcastPerWarp, OP_SUM, 32, 0, WarpShapes},
+
+    {"stream_compact_i32", "stream_compact.cu", TYPE_I32, LAYOUT_COMPACTED, 256,
+     GEN_I32_KEEP_MIX, 0x8001, refCompacted, OP_SUM, 0, 0, WarpMultipleShapes},
+
+    /* Param: NUM_COUNTERS of warp_agg_atomic.cu. */
+    {"warp_agg_inc_i32", "warp_agg_atomic.cu", TYPE_I32, LAYOUT_COUNTERS, 128,
+     GEN_I32_KEYS, 0x9001, refCounters, OP_SUM, 61, 0, WarpMultipleShapes},
 
     {"warp_transpose_f32_32", "warp_transpose.cu", TYPE_F32, LAYOUT_TILES, 256,
      GEN_F32_ANY, 0xa001, refTranspose, OP_SUM, 32, 0, TileShapes},
