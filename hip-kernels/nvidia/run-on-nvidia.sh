@@ -12,7 +12,8 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 KERNELS=(warp_allreduce warp_reduce warp_scan warp_broadcast block_reduce
-         row_reduce shfl64)
+         row_reduce shfl64 stream_compact warp_agg_atomic warp_transpose
+         cub_warp_reduce)
 
 if [ "${1:-}" = "--build-ptx" ]; then
   OUT=${2:?usage: $0 --build-ptx DIR}
