@@ -2,15 +2,106 @@
 
 #include "IRUtils.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+static LLVMValueRef buildCall(LLVMModuleRef M, LLVMBuilderRef B,
+                              const char *Name, LLVMTypeRef *Overloads,
+                              unsigned NumOverloads, LLVMValueRef *Args,
+                              unsigned NumArgs, const char *ResultName) {
+  unsigned ID = LLVMLookupIntrinsicID(Name, strlen(Name));
+  LLVMValueRef Fn = LLVMGetIntrinsicDeclaration(M, ID, Overloads, NumOverloads);
+  LLVMTypeRef Type = LLVMIntrinsicGetType(LLVMGetModuleContext(M), ID,
+                                          Overloads, NumOverloads);
+  return LLVMBuildCall2(B, Type, Fn, Args, NumArgs, ResultName);
+}
 
 LLVMValueRef warpBuildIntrinsicCall(LLVMModuleRef M, LLVMBuilderRef B,
                                     const char *Name, LLVMValueRef *Args,
                                     unsigned NumArgs, const char *ResultName) {
-  unsigned ID = LLVMLookupIntrinsicID(Name, strlen(Name));
-  LLVMValueRef Fn = LLVMGetIntrinsicDeclaration(M, ID, NULL, 0);
-  LLVMTypeRef Type = LLVMIntrinsicGetType(LLVMGetModuleContext(M), ID, NULL, 0);
-  return LLVMBuildCall2(B, Type, Fn, Args, NumArgs, ResultName);
+  return buildCall(M, B, Name, NULL, 0, Args, NumArgs, ResultName);
+}
+
+LLVMValueRef warpBuildOverloadedCall(LLVMModuleRef M, LLVMBuilderRef B,
+                                     const char *Name, LLVMTypeRef OverloadType,
+                                     LLVMValueRef *Args, unsigned NumArgs,
+                                     const char *ResultName) {
+  return buildCall(M, B, Name, &OverloadType, 1, Args, NumArgs, ResultName);
+}
+
+void warpBuildFence(LLVMBuilderRef B, LLVMAtomicOrdering Ordering,
+                    const char *Scope) {
+  LLVMBasicBlockRef BB = LLVMGetInsertBlock(B);
+  LLVMContextRef Ctx =
+      LLVMGetTypeContext(LLVMTypeOf(LLVMBasicBlockAsValue(BB)));
+  unsigned ScopeID = LLVMGetSyncScopeID(Ctx, Scope, strlen(Scope));
+  LLVMBuildFenceSyncScope(B, Ordering, ScopeID, "");
+}
+
+/* Phi, an incoming-block list naming From, rebuilt to name To instead (the
+ * C API cannot set a phi's incoming block in place). */
+static void retargetPhiIncoming(LLVMValueRef Phi, LLVMBasicBlockRef From,
+                                LLVMBasicBlockRef To) {
+  unsigned Count = LLVMCountIncoming(Phi);
+  LLVMValueRef *Values = malloc(Count * sizeof(LLVMValueRef));
+  LLVMBasicBlockRef *Blocks = malloc(Count * sizeof(LLVMBasicBlockRef));
+  for (unsigned I = 0; I < Count; ++I) {
+    Values[I] = LLVMGetIncomingValue(Phi, I);
+    Blocks[I] = LLVMGetIncomingBlock(Phi, I);
+    if (Blocks[I] == From)
+      Blocks[I] = To;
+  }
+  LLVMBuilderRef B =
+      LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(Phi)));
+  LLVMPositionBuilderBefore(B, Phi);
+  LLVMValueRef NewPhi = LLVMBuildPhi(B, LLVMTypeOf(Phi), "");
+  LLVMAddIncoming(NewPhi, Values, Blocks, Count);
+  LLVMReplaceAllUsesWith(Phi, NewPhi);
+  size_t Length;
+  const char *Name = LLVMGetValueName2(Phi, &Length);
+  char *Saved = strndup(Name, Length);
+  LLVMInstructionEraseFromParent(Phi);
+  LLVMSetValueName2(NewPhi, Saved, Length);
+  free(Saved);
+  LLVMDisposeBuilder(B);
+  free(Values);
+  free(Blocks);
+}
+
+LLVMBasicBlockRef warpSplitBlockBefore(LLVMValueRef I, const char *Name) {
+  LLVMBasicBlockRef Old = LLVMGetInstructionParent(I);
+  LLVMContextRef Ctx = LLVMGetTypeContext(LLVMTypeOf(I));
+  LLVMBasicBlockRef After = LLVMGetNextBasicBlock(Old);
+  LLVMBasicBlockRef New =
+      After ? LLVMInsertBasicBlockInContext(Ctx, After, Name)
+            : LLVMAppendBasicBlockInContext(Ctx, LLVMGetBasicBlockParent(Old),
+                                            Name);
+  LLVMBuilderRef B = LLVMCreateBuilderInContext(Ctx);
+  LLVMPositionBuilderAtEnd(B, New);
+  LLVMValueRef Next;
+  for (LLVMValueRef Moved = I; Moved; Moved = Next) {
+    Next = LLVMGetNextInstruction(Moved);
+    LLVMInstructionRemoveFromParent(Moved);
+    LLVMInsertIntoBuilder(B, Moved);
+  }
+  LLVMDisposeBuilder(B);
+
+  LLVMValueRef Terminator = LLVMGetBasicBlockTerminator(New);
+  for (unsigned S = 0, N = Terminator ? LLVMGetNumSuccessors(Terminator) : 0;
+       S < N; ++S) {
+    LLVMBasicBlockRef Succ = LLVMGetSuccessor(Terminator, S);
+    LLVMValueRef NextPhi;
+    for (LLVMValueRef Phi = LLVMGetFirstInstruction(Succ);
+         Phi && LLVMIsAPHINode(Phi); Phi = NextPhi) {
+      NextPhi = LLVMGetNextInstruction(Phi);
+      for (unsigned In = 0, Count = LLVMCountIncoming(Phi); In < Count; ++In)
+        if (LLVMGetIncomingBlock(Phi, In) == Old) {
+          retargetPhiIncoming(Phi, Old, New);
+          break;
+        }
+    }
+  }
+  return New;
 }
 
 void warpEraseUnusedDeclarations(LLVMModuleRef M, const char *Prefix) {

@@ -10,6 +10,22 @@ LLVMValueRef warpBuildIntrinsicCall(LLVMModuleRef M, LLVMBuilderRef B,
                                     const char *Name, LLVMValueRef *Args,
                                     unsigned NumArgs, const char *ResultName);
 
+/* Calls the intrinsic Name overloaded on OverloadType (its result or first
+ * operand type, e.g. llvm.amdgcn.ballot.i64). */
+LLVMValueRef warpBuildOverloadedCall(LLVMModuleRef M, LLVMBuilderRef B,
+                                     const char *Name, LLVMTypeRef OverloadType,
+                                     LLVMValueRef *Args, unsigned NumArgs,
+                                     const char *ResultName);
+
+/* A fence of syncscope Scope ("" for the system scope) at B's position. */
+void warpBuildFence(LLVMBuilderRef B, LLVMAtomicOrdering Ordering,
+                    const char *Scope);
+
+/* Moves I and every instruction after it in its block into a new block
+ * placed after it, and returns the new block; successors' phis are updated.
+ * The old block is left without a terminator for the caller to add. */
+LLVMBasicBlockRef warpSplitBlockBefore(LLVMValueRef I, const char *Name);
+
 /* Deletes the function declarations named Prefix* that have no uses left. */
 void warpEraseUnusedDeclarations(LLVMModuleRef M, const char *Prefix);
 

@@ -1,10 +1,12 @@
-/*===- NVVMWarpToAMDGPU.c - Find and lower NVVM warp shuffles --------------===*
+/*===- NVVMWarpToAMDGPU.c - Find and lower NVVM warp intrinsics -----------===*
  *
- * The module-level part of the lowering: parse the pass options, check every
- * use of an llvm.nvvm.shfl* declaration, choose each function's wave size,
- * and hand each well-formed call to ShuffleLowering.c. A use that is not a
- * well-formed call (unknown intrinsic name, a signature other than LLVM's,
- * the intrinsic's address taken) is reported and left as it is.
+ * The module-level part of the lowering: parse the pass options, rewrite
+ * the inline PTX the pattern table knows into intrinsic calls, check every
+ * use of a warp intrinsic declaration, choose each function's wave size,
+ * and hand each well-formed call to ShuffleLowering.c or
+ * PrimitiveLowering.c. A use that is not a well-formed call (unknown
+ * intrinsic name, a signature other than LLVM's, the intrinsic's address
+ * taken) is reported and left as it is.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -12,7 +14,9 @@
 
 #include "Diagnostics.h"
 #include "IRUtils.h"
+#include "InlinePtx.h"
 #include "LaneMath.h"
+#include "PrimitiveLowering.h"
 #include "ShuffleLowering.h"
 #include "WarpPatterns.h"
 
@@ -20,8 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char ShufflePrefix[] = "llvm.nvvm.shfl.";
 
 WarpLoweringOptions warpDefaultOptions(void) {
   WarpLoweringOptions Options = {WarpWave64, WarpNoPlantedBug};
@@ -39,6 +41,7 @@ static bool parseOption(const char *Option, size_t Length,
       {"wave64", true, WarpWave64},
       {"plant-bug=drop-warp-base", false, WarpBugDropWarpBase},
       {"plant-bug=drop-clamp", false, WarpBugDropClamp},
+      {"plant-bug=ballot-wrong-half", false, WarpBugBallotWrongHalf},
   };
   for (size_t I = 0; I < sizeof(Known) / sizeof(Known[0]); ++I) {
     if (strlen(Known[I].Text) != Length ||
@@ -62,8 +65,8 @@ bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
     if (Length && !parseOption(Start, Length, Options)) {
       const char *Format =
           "nvvm-shfl-to-amdgpu: unknown option '%.*s' (expected "
-          "wave32, wave64, plant-bug=drop-warp-base or "
-          "plant-bug=drop-clamp)";
+          "wave32, wave64, plant-bug=drop-warp-base, "
+          "plant-bug=drop-clamp or plant-bug=ballot-wrong-half)";
       size_t Size = strlen(Format) + Length + 1;
       *ErrorMessage = malloc(Size);
       snprintf(*ErrorMessage, Size, Format, (int)Length, Start);
@@ -74,24 +77,26 @@ bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
   return true;
 }
 
-static bool isShuffleName(const char *Name) {
-  return strncmp(Name, ShufflePrefix, sizeof(ShufflePrefix) - 1) == 0;
-}
+typedef enum { ShufflesOnly, AllWarpIntrinsics } IntrinsicSet;
 
-/* The function type LLVM gives the intrinsic P describes. */
-static LLVMTypeRef getExpectedType(LLVMContextRef Ctx,
-                                   const WarpShufflePattern *P) {
-  LLVMTypeRef I32 = LLVMInt32TypeInContext(Ctx);
-  LLVMTypeRef Value =
-      P->ValueType == WarpValueF32 ? LLVMFloatTypeInContext(Ctx) : I32;
-  LLVMTypeRef Params[] = {I32, Value, I32, I32};
-  LLVMTypeRef *First = P->HasMemberMask ? Params : Params + 1;
-  LLVMTypeRef Result = Value;
-  if (P->ReturnsPredicate) {
-    LLVMTypeRef Fields[] = {Value, LLVMInt1TypeInContext(Ctx)};
-    Result = LLVMStructTypeInContext(Ctx, Fields, 2, false);
+/* What a function name is to the lowering: a shuffle or primitive with its
+ * pattern, one the lowering covers but has no pattern for, or nothing. */
+typedef struct {
+  bool Covered;
+  const WarpShufflePattern *Shuffle;
+  const WarpPrimitivePattern *Primitive;
+} WarpCallee;
+
+static WarpCallee classifyName(const char *Name, IntrinsicSet Set) {
+  WarpCallee Callee = {false, NULL, NULL};
+  if (warpIsShuffleName(Name)) {
+    Callee.Covered = true;
+    Callee.Shuffle = warpFindShufflePattern(Name);
+  } else if (Set == AllWarpIntrinsics && warpIsPrimitiveName(Name)) {
+    Callee.Covered = true;
+    Callee.Primitive = warpFindPrimitivePattern(Name);
   }
-  return LLVMFunctionType(Result, First, P->HasMemberMask ? 4 : 3, false);
+  return Callee;
 }
 
 static bool isCallSite(LLVMValueRef V) {
@@ -101,15 +106,20 @@ static bool isCallSite(LLVMValueRef V) {
   return Op == LLVMCall || Op == LLVMInvoke || Op == LLVMCallBr;
 }
 
-/* Why User's use of the shuffle declaration Callee cannot be lowered, or
+/* Why User's use of the covered declaration Callee cannot be lowered, or
  * NULL when User is a well-formed call of it. */
 static const char *findUseProblem(LLVMValueRef User, LLVMValueRef Callee,
-                                  const WarpShufflePattern *P) {
-  if (!P)
-    return "unknown shuffle intrinsic (nvvm-shfl-to-amdgpu lowers the 32 "
-           "llvm.nvvm.shfl intrinsics of LLVM 22)";
+                                  const char *Name, WarpCallee Kind) {
+  if (!Kind.Shuffle && !Kind.Primitive)
+    return warpIsShuffleName(Name)
+               ? "unknown shuffle intrinsic (nvvm-shfl-to-amdgpu lowers the "
+                 "32 llvm.nvvm.shfl intrinsics of LLVM 22)"
+               : "unknown warp intrinsic (nvvm-warp-to-amdgpu lowers the "
+                 "vote, match, redux, activemask, bar.warp.sync and elect "
+                 "intrinsics of LLVM 22)";
   LLVMContextRef Ctx = LLVMGetModuleContext(LLVMGetGlobalParent(Callee));
-  if (LLVMGlobalGetValueType(Callee) != getExpectedType(Ctx, P))
+  unsigned ID = LLVMLookupIntrinsicID(Name, strlen(Name));
+  if (LLVMGlobalGetValueType(Callee) != LLVMIntrinsicGetType(Ctx, ID, NULL, 0))
     return "declared with a signature other than LLVM's";
   bool IsCallee = isCallSite(User) && LLVMGetCalledValue(User) == Callee;
   if (IsCallee && !LLVMIsACallInst(User))
@@ -125,73 +135,112 @@ static const char *findUseProblem(LLVMValueRef User, LLVMValueRef Callee,
   return NULL;
 }
 
-/* Reports every use of every llvm.nvvm.shfl* declaration that cannot be
- * lowered. */
-static void reportBadUses(LLVMModuleRef M, WarpDiagnostics *Diags) {
+/* Reports every use of a covered declaration that cannot be lowered. */
+static void reportBadUses(LLVMModuleRef M, IntrinsicSet Set,
+                          WarpDiagnostics *Diags) {
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
        F = LLVMGetNextFunction(F)) {
     const char *Name = LLVMGetValueName2(F, &(size_t){0});
-    if (!isShuffleName(Name))
+    WarpCallee Kind = classifyName(Name, Set);
+    if (!Kind.Covered)
       continue;
-    const WarpShufflePattern *P = warpFindShufflePattern(Name);
     for (LLVMUseRef U = LLVMGetFirstUse(F); U; U = LLVMGetNextUse(U)) {
       LLVMValueRef User = LLVMGetUser(U);
-      const char *Problem = findUseProblem(User, F, P);
+      const char *Problem = findUseProblem(User, F, Name, Kind);
       if (Problem)
         warpReportUse(Diags, User, Name, "%s", Problem);
     }
   }
 }
 
-/* The pattern for Inst when it is a well-formed shuffle call, else NULL. */
-static const WarpShufflePattern *matchShuffleCall(LLVMValueRef Inst) {
+/* The patterns of Inst when it is a well-formed call of a warp intrinsic
+ * in Set; neither is set otherwise. */
+static WarpCallee matchWarpCall(LLVMValueRef Inst, IntrinsicSet Set) {
+  WarpCallee None = {false, NULL, NULL};
   if (!LLVMIsACallInst(Inst))
-    return NULL;
+    return None;
   LLVMValueRef Callee = LLVMGetCalledValue(Inst);
   if (!LLVMIsAFunction(Callee))
-    return NULL;
+    return None;
   const char *Name = LLVMGetValueName2(Callee, &(size_t){0});
-  if (!isShuffleName(Name))
-    return NULL;
-  const WarpShufflePattern *P = warpFindShufflePattern(Name);
-  return findUseProblem(Inst, Callee, P) ? NULL : P;
+  WarpCallee Kind = classifyName(Name, Set);
+  if (!Kind.Covered || findUseProblem(Inst, Callee, Name, Kind))
+    return None;
+  return Kind;
 }
 
-static unsigned lowerShufflesInFunction(LLVMModuleRef M, LLVMBuilderRef B,
-                                        LLVMValueRef F,
-                                        const WarpLoweringOptions *Options) {
-  unsigned NumLowered = 0;
+typedef struct {
+  LLVMValueRef *Calls;
+  unsigned Size, Capacity;
+} CallList;
+
+static void appendCall(CallList *List, LLVMValueRef Call) {
+  if (List->Size == List->Capacity) {
+    List->Capacity = List->Capacity ? 2 * List->Capacity : 16;
+    List->Calls = realloc(List->Calls, List->Capacity * sizeof(LLVMValueRef));
+  }
+  List->Calls[List->Size++] = Call;
+}
+
+/* Lowers F's warp calls; they are collected first because lowering a
+ * primitive may split blocks. */
+static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
+                                     LLVMValueRef F, IntrinsicSet Set,
+                                     const WarpLoweringOptions *Options) {
+  CallList List = {NULL, 0, 0};
+  for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
+       BB = LLVMGetNextBasicBlock(BB))
+    for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
+         I = LLVMGetNextInstruction(I))
+      if (matchWarpCall(I, Set).Covered)
+        appendCall(&List, I);
+
   WarpLanes Lanes =
       warpLanesOf(M, F, warpFunctionWaveSize(F, Options->DefaultWave));
-  for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
-       BB = LLVMGetNextBasicBlock(BB)) {
-    LLVMValueRef Next;
-    for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I; I = Next) {
-      Next = LLVMGetNextInstruction(I);
-      const WarpShufflePattern *P = matchShuffleCall(I);
-      if (!P)
-        continue;
-      warpLowerShuffleCall(M, B, &Lanes, Options, I, P);
-      ++NumLowered;
-    }
+  for (unsigned I = 0; I < List.Size; ++I) {
+    WarpCallee Kind = matchWarpCall(List.Calls[I], Set);
+    if (Kind.Shuffle)
+      warpLowerShuffleCall(M, B, &Lanes, Options, List.Calls[I], Kind.Shuffle);
+    else
+      warpLowerPrimitiveCall(M, B, &Lanes, Options, List.Calls[I],
+                             Kind.Primitive);
   }
-  return NumLowered;
+  free(List.Calls);
+  return List.Size;
+}
+
+static WarpLoweringResult lowerWarpCalls(LLVMModuleRef M, IntrinsicSet Set,
+                                         const char *PassName,
+                                         const WarpLoweringOptions *Options,
+                                         WarpDiagnosticHandler Handler,
+                                         void *HandlerContext) {
+  WarpDiagnostics Diags = {PassName, Handler, HandlerContext, 0};
+  reportBadUses(M, Set, &Diags);
+
+  WarpLoweringResult Result = {0, Diags.NumErrors};
+  LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
+    if (!LLVMIsDeclaration(F))
+      Result.NumLowered += lowerCallsInFunction(M, B, F, Set, Options);
+  LLVMDisposeBuilder(B);
+  if (Result.NumLowered)
+    warpEraseUnusedDeclarations(M, "llvm.nvvm.");
+  return Result;
 }
 
 WarpLoweringResult warpLowerShuffles(LLVMModuleRef M,
                                      const WarpLoweringOptions *Options,
                                      WarpDiagnosticHandler Handler,
                                      void *HandlerContext) {
-  WarpDiagnostics Diags = {"nvvm-shfl-to-amdgpu", Handler, HandlerContext, 0};
-  reportBadUses(M, &Diags);
+  return lowerWarpCalls(M, ShufflesOnly, "nvvm-shfl-to-amdgpu", Options,
+                        Handler, HandlerContext);
+}
 
-  WarpLoweringResult Result = {0, Diags.NumErrors};
-  LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
-  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
-    if (!LLVMIsDeclaration(F))
-      Result.NumLowered += lowerShufflesInFunction(M, B, F, Options);
-  LLVMDisposeBuilder(B);
-  if (Result.NumLowered)
-    warpEraseUnusedDeclarations(M, ShufflePrefix);
-  return Result;
+WarpLoweringResult warpLowerWarpIntrinsics(LLVMModuleRef M,
+                                           const WarpLoweringOptions *Options,
+                                           WarpDiagnosticHandler Handler,
+                                           void *HandlerContext) {
+  warpRewriteInlinePtx(M);
+  return lowerWarpCalls(M, AllWarpIntrinsics, "nvvm-warp-to-amdgpu", Options,
+                        Handler, HandlerContext);
 }

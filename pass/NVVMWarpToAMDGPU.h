@@ -21,8 +21,9 @@ typedef enum { WarpWave64, WarpWave32 } WarpWaveSize;
 /* Deliberate miscompilations, so that tests can show their harness fails. */
 typedef enum {
   WarpNoPlantedBug,
-  WarpBugDropWarpBase, /* wave64: read the lane from the wave's first warp */
-  WarpBugDropClamp,    /* ignore the clamp: out-of-range lanes read anyway */
+  WarpBugDropWarpBase,    /* wave64: read the lane from the wave's first warp */
+  WarpBugDropClamp,       /* ignore the clamp: out-of-range lanes read anyway */
+  WarpBugBallotWrongHalf, /* wave64: votes read the other warp's half */
 } WarpPlantedBug;
 
 typedef struct {
@@ -34,16 +35,18 @@ typedef struct {
 typedef void (*WarpDiagnosticHandler)(void *Context, const char *Message);
 
 typedef struct {
-  unsigned NumLowered; /* shuffle calls replaced */
+  unsigned NumLowered; /* warp intrinsic calls replaced */
   unsigned NumErrors;  /* diagnostics reported; their calls are left as is */
 } WarpLoweringResult;
 
 /* Default options: wave64 unless a function says otherwise, no planted bug. */
 WarpLoweringOptions warpDefaultOptions(void);
 
-/* Parses the text between <> of `nvvm-shfl-to-amdgpu<...>`: ';'-separated
- * `wave32`, `wave64`, `plant-bug=drop-warp-base`, `plant-bug=drop-clamp`.
- * On failure returns false and sets *ErrorMessage to a malloc'd string. */
+/* Parses the text between <> of `nvvm-shfl-to-amdgpu<...>` or
+ * `nvvm-warp-to-amdgpu<...>`: ';'-separated `wave32`, `wave64`,
+ * `plant-bug=drop-warp-base`, `plant-bug=drop-clamp`,
+ * `plant-bug=ballot-wrong-half`. On failure returns false and sets
+ * *ErrorMessage to a malloc'd string. */
 bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
                       char **ErrorMessage);
 
@@ -55,12 +58,23 @@ WarpLoweringResult warpLowerShuffles(LLVMModuleRef M,
                                      WarpDiagnosticHandler Handler,
                                      void *HandlerContext);
 
+/* nvvm-warp-to-amdgpu: rewrites the inline PTX it recognises (lane ids and
+ * masks, activemask, shfl.sync, vote.sync, bar.warp.sync, elect.sync, CUB's
+ * shuffle-and-add steps) into NVVM intrinsics, then replaces every vote,
+ * activemask, match, redux, bar.warp.sync, elect and shfl intrinsic call
+ * with AMDGPU code. Bad uses are reported and left as they are; inline PTX
+ * it does not recognise is left for nvvm-to-amdgpu to report. */
+WarpLoweringResult warpLowerWarpIntrinsics(LLVMModuleRef M,
+                                           const WarpLoweringOptions *Options,
+                                           WarpDiagnosticHandler Handler,
+                                           void *HandlerContext);
+
 /* Options of nvvm-to-amdgpu, which turns a clang CUDA device module into an
  * AMDGPU one and then lowers its shuffles. */
 typedef struct {
   char OffloadArch[32]; /* target-cpu, e.g. "gfx90a" */
   unsigned WaveSize;    /* 32 or 64; 0 for the architecture's default */
-  WarpLoweringOptions Shuffles;
+  WarpLoweringOptions Lowering;
 } WarpRetargetOptions;
 
 /* Parses `nvvm-to-amdgpu<...>`: ';'-separated gfxNNN, wave32, wave64 and the
@@ -71,7 +85,8 @@ bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
 
 /* Retargets M to amdgcn-amd-amdhsa (code object v4, loadable by HIP 5.2):
  * kernels, special registers, barriers, fences, allocas, then lowers the
- * shuffles. Whatever cannot be mapped is reported through Handler. */
+ * warp intrinsics as warpLowerWarpIntrinsics does. Whatever cannot be
+ * mapped is reported through Handler. */
 WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
                                       const WarpRetargetOptions *Options,
                                       WarpDiagnosticHandler Handler,

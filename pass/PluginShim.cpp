@@ -1,10 +1,11 @@
 //===- PluginShim.cpp - Register the lowering with LLVM's PassBuilder -----===//
 //
 // The only C++ in the project: the plugin entry point hands us a C++
-// PassBuilder. This adapter registers `nvvm-shfl-to-amdgpu[<options>]` and
-// `nvvm-to-amdgpu[<options>]` for -passes= pipelines, the former also at the
-// start of clang's and opt's default pipelines, and forwards each run and
-// diagnostic to the C core.
+// PassBuilder. This adapter registers `nvvm-shfl-to-amdgpu[<options>]`,
+// `nvvm-warp-to-amdgpu[<options>]` and `nvvm-to-amdgpu[<options>]` for
+// -passes= pipelines, nvvm-warp-to-amdgpu also at the start of clang's and
+// opt's default pipelines, and forwards each run and diagnostic to the C
+// core.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,18 +28,27 @@ void emitErrorInContext(void *Context, const char *Message) {
   static_cast<Module *>(Context)->getContext().emitError(Message);
 }
 
-struct NVVMShflToAMDGPUPass : PassInfoMixin<NVVMShflToAMDGPUPass> {
+using LowerFunction = WarpLoweringResult (*)(LLVMModuleRef,
+                                             const WarpLoweringOptions *,
+                                             WarpDiagnosticHandler, void *);
+
+// nvvm-shfl-to-amdgpu (Lower = warpLowerShuffles) and nvvm-warp-to-amdgpu
+// (Lower = warpLowerWarpIntrinsics).
+template <LowerFunction Lower>
+struct WarpLoweringPass : PassInfoMixin<WarpLoweringPass<Lower>> {
   WarpLoweringOptions Options = warpDefaultOptions();
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     WarpLoweringResult Result =
-        warpLowerShuffles(wrap(&M), &Options, emitErrorInContext, &M);
+        Lower(wrap(&M), &Options, emitErrorInContext, &M);
     return Result.NumLowered ? PreservedAnalyses::none()
                              : PreservedAnalyses::all();
   }
 
   static bool isRequired() { return true; }
 };
+using NVVMShflToAMDGPUPass = WarpLoweringPass<warpLowerShuffles>;
+using NVVMWarpToAMDGPUPass = WarpLoweringPass<warpLowerWarpIntrinsics>;
 
 struct NVVMToAMDGPUPass : PassInfoMixin<NVVMToAMDGPUPass> {
   WarpRetargetOptions Options;
@@ -51,7 +61,8 @@ struct NVVMToAMDGPUPass : PassInfoMixin<NVVMToAMDGPUPass> {
   static bool isRequired() { return true; }
 };
 
-constexpr StringLiteral PassName = "nvvm-shfl-to-amdgpu";
+constexpr StringLiteral ShflPassName = "nvvm-shfl-to-amdgpu";
+constexpr StringLiteral WarpPassName = "nvvm-warp-to-amdgpu";
 constexpr StringLiteral RetargetPassName = "nvvm-to-amdgpu";
 
 // The text between the <> of a parametrized pass name, if any.
@@ -65,6 +76,18 @@ bool reportParseError(char *Error) {
   return false;
 }
 
+template <typename PassT>
+bool addLoweringPass(StringRef Name, StringRef PassName,
+                     ModulePassManager &MPM) {
+  char *Error = nullptr;
+  PassT Pass;
+  std::string Params = passParameters(Name, PassName);
+  if (!warpParseOptions(Params.c_str(), &Pass.Options, &Error))
+    return reportParseError(Error);
+  MPM.addPass(std::move(Pass));
+  return true;
+}
+
 bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
                           ArrayRef<PassBuilder::PipelineElement>) {
   char *Error = nullptr;
@@ -76,21 +99,18 @@ bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
     MPM.addPass(std::move(Pass));
     return true;
   }
-  if (!PassBuilder::checkParametrizedPassName(Name, PassName))
-    return false;
-  NVVMShflToAMDGPUPass Pass;
-  std::string Params = passParameters(Name, PassName);
-  if (!warpParseOptions(Params.c_str(), &Pass.Options, &Error))
-    return reportParseError(Error);
-  MPM.addPass(std::move(Pass));
-  return true;
+  if (PassBuilder::checkParametrizedPassName(Name, ShflPassName))
+    return addLoweringPass<NVVMShflToAMDGPUPass>(Name, ShflPassName, MPM);
+  if (PassBuilder::checkParametrizedPassName(Name, WarpPassName))
+    return addLoweringPass<NVVMWarpToAMDGPUPass>(Name, WarpPassName, MPM);
+  return false;
 }
 
 void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(parsePipelineElement);
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(NVVMShflToAMDGPUPass());
+        MPM.addPass(NVVMWarpToAMDGPUPass());
       });
 }
 

@@ -18,7 +18,9 @@
  * NVPTX's global (1), shared (3) and constant (4) address spaces are
  * AMDGPU's too, and generic (0) is AMDGPU's flat, so pointers stay as they
  * are. Any other NVVM intrinsic or inline PTX is reported, never kept
- * silently. The shuffles are lowered last, by warpLowerShuffles.
+ * silently. Inline PTX that InlinePtx.c knows is rewritten first (so its
+ * %laneid becomes the intrinsic mapped here), and the warp intrinsics are
+ * lowered last, by warpLowerWarpIntrinsics.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -26,8 +28,10 @@
 
 #include "Diagnostics.h"
 #include "IRUtils.h"
+#include "InlinePtx.h"
 #include "LaneMath.h"
 #include "ShflSemantics.h"
+#include "WarpPatterns.h"
 
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
@@ -80,7 +84,7 @@ bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
     }
     Start += Length + (Start[Length] == ';');
   }
-  bool Ok = warpParseOptions(ShuffleParams, &Options->Shuffles, ErrorMessage);
+  bool Ok = warpParseOptions(ShuffleParams, &Options->Lowering, ErrorMessage);
   free(ShuffleParams);
   return Ok;
 }
@@ -214,13 +218,6 @@ static LLVMValueRef buildLaneMask(RewriteContext *R, const char *Which) {
   return !strcmp(Which, "le") ? Le : LLVMBuildNot(R->B, Le, "");
 }
 
-static void buildFence(RewriteContext *R, LLVMAtomicOrdering Ordering,
-                       const char *Scope) {
-  LLVMContextRef Ctx = LLVMGetModuleContext(R->M);
-  unsigned ScopeID = LLVMGetSyncScopeID(Ctx, Scope, strlen(Scope));
-  LLVMBuildFenceSyncScope(R->B, Ordering, ScopeID, "");
-}
-
 /* The value replacing `llvm.nvvm.read.ptx.sreg.<Register>`, or NULL. */
 static LLVMValueRef buildSpecialRegister(RewriteContext *R,
                                          const char *Register) {
@@ -273,15 +270,15 @@ static bool rewriteNVVMCall(RewriteContext *R, LLVMValueRef Call,
     uint32_t BarrierId;
     if (!laneIsConst(LLVMGetOperand(Call, 0), &BarrierId) || BarrierId != 0)
       return false;
-    buildFence(R, LLVMAtomicOrderingRelease, "workgroup");
+    warpBuildFence(R->B, LLVMAtomicOrderingRelease, "workgroup");
     buildIntrinsic(R, "llvm.amdgcn.s.barrier");
-    buildFence(R, LLVMAtomicOrderingAcquire, "workgroup");
+    warpBuildFence(R->B, LLVMAtomicOrderingAcquire, "workgroup");
   } else if (!strcmp(Suffix, "membar.cta")) {
-    buildFence(R, LLVMAtomicOrderingSequentiallyConsistent, "workgroup");
+    warpBuildFence(R->B, LLVMAtomicOrderingSequentiallyConsistent, "workgroup");
   } else if (!strcmp(Suffix, "membar.gl")) {
-    buildFence(R, LLVMAtomicOrderingSequentiallyConsistent, "agent");
+    warpBuildFence(R->B, LLVMAtomicOrderingSequentiallyConsistent, "agent");
   } else if (!strcmp(Suffix, "membar.sys")) {
-    buildFence(R, LLVMAtomicOrderingSequentiallyConsistent, "");
+    warpBuildFence(R->B, LLVMAtomicOrderingSequentiallyConsistent, "");
   } else {
     return false;
   }
@@ -334,14 +331,15 @@ static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
         snprintf(Subject, sizeof(Subject), "asm \"%.*s\"",
                  (int)(Length < 200 ? Length : 200), Asm);
         warpReportUse(Diags, I, Subject,
-                      "inline PTX has no AMDGPU equivalent here");
+                      "inline PTX that nvvm-to-amdgpu does not recognise "
+                      "(README lists the forms it rewrites)");
         continue;
       }
       if (!LLVMIsAFunction(Callee))
         continue;
       const char *Name = LLVMGetValueName2(Callee, &(size_t){0});
       if (strncmp(Name, NVVMPrefix, sizeof(NVVMPrefix) - 1) != 0 ||
-          strncmp(Name, "llvm.nvvm.shfl.", 15) == 0)
+          warpIsShuffleName(Name) || warpIsPrimitiveName(Name))
         continue;
       if (!rewriteNVVMCall(&R, I, Name))
         warpReportUse(
@@ -377,6 +375,7 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
   }
   setCodeObjectVersion(M);
   markAnnotatedKernels(M);
+  warpRewriteInlinePtx(M);
 
   const char *Features =
       WaveSize == 32 ? "+wavefrontsize32" : "+wavefrontsize64";
@@ -395,7 +394,8 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
   }
   LLVMDisposeBuilder(B);
 
-  Result = warpLowerShuffles(M, &Options->Shuffles, Handler, HandlerContext);
+  Result =
+      warpLowerWarpIntrinsics(M, &Options->Lowering, Handler, HandlerContext);
   Result.NumErrors += Diags.NumErrors;
   warpEraseUnusedDeclarations(M, NVVMPrefix);
   return Result;

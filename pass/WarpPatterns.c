@@ -1,7 +1,8 @@
 /*===- WarpPatterns.c - Lookup in the generated pattern table --------------===*
  *
  * The table itself is WarpPatterns.inc, written at build time by
- * tablegen/gen-warp-table.py; its rows are sorted by intrinsic name.
+ * tablegen/gen-warp-table.py; its rows are sorted by their first column
+ * (intrinsic name or asm string).
  *
  *===----------------------------------------------------------------------===*/
 
@@ -12,19 +13,48 @@
 
 #include "WarpPatterns.inc"
 
-enum {
-  NumShufflePatterns =
-      sizeof(WarpShufflePatternTable) / sizeof(WarpShufflePatternTable[0])
-};
+#define ARRAY_SIZE(A) (sizeof(A) / sizeof((A)[0]))
 
-static int compareNameToPattern(const void *Name, const void *Pattern) {
-  return strcmp((const char *)Name,
-                ((const WarpShufflePattern *)Pattern)->IntrinsicName);
+enum { NumShufflePatterns = ARRAY_SIZE(WarpShufflePatternTable) };
+
+/* Every row type starts with its key, a string. */
+static int compareKeyToRow(const void *Key, const void *Row) {
+  return strcmp((const char *)Key, *(const char *const *)Row);
+}
+
+static bool hasPrefix(const char *Name, const char *Prefix) {
+  return strncmp(Name, Prefix, strlen(Prefix)) == 0;
+}
+
+bool warpIsShuffleName(const char *Name) {
+  return hasPrefix(Name, "llvm.nvvm.shfl.");
+}
+
+bool warpIsPrimitiveName(const char *Name) {
+  static const char *const Prefixes[] = {
+      "llvm.nvvm.vote.",      "llvm.nvvm.match.",        "llvm.nvvm.redux.",
+      "llvm.nvvm.activemask", "llvm.nvvm.bar.warp.sync", "llvm.nvvm.elect."};
+  for (size_t I = 0; I < ARRAY_SIZE(Prefixes); ++I)
+    if (hasPrefix(Name, Prefixes[I]))
+      return true;
+  return false;
 }
 
 const WarpShufflePattern *warpFindShufflePattern(const char *Name) {
   return bsearch(Name, WarpShufflePatternTable, NumShufflePatterns,
-                 sizeof(WarpShufflePattern), compareNameToPattern);
+                 sizeof(WarpShufflePattern), compareKeyToRow);
+}
+
+const WarpPrimitivePattern *warpFindPrimitivePattern(const char *Name) {
+  return bsearch(Name, WarpPrimitivePatternTable,
+                 ARRAY_SIZE(WarpPrimitivePatternTable),
+                 sizeof(WarpPrimitivePattern), compareKeyToRow);
+}
+
+const WarpInlinePtxPattern *warpFindInlinePtxPattern(const char *Asm) {
+  return bsearch(Asm, WarpInlinePtxPatternTable,
+                 ARRAY_SIZE(WarpInlinePtxPatternTable),
+                 sizeof(WarpInlinePtxPattern), compareKeyToRow);
 }
 
 const WarpShufflePattern *warpShufflePatterns(unsigned *Count) {

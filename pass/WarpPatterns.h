@@ -1,8 +1,8 @@
-/*===- WarpPatterns.h - The TableGen'erated table of warp intrinsics -*- C
- *-*-===*
+/*===- WarpPatterns.h - The TableGen'erated warp pattern tables -*- C -*-===*
  *
- * One row per NVVM warp intrinsic the pass lowers. The rows are generated
- * from tablegen/WarpPatterns.td, which names LLVM's own intrinsic records.
+ * One row per NVVM warp intrinsic the pass lowers, and one per inline PTX
+ * statement it understands. The rows are generated from
+ * tablegen/WarpPatterns.td, which names LLVM's own intrinsic records.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -28,10 +28,78 @@ typedef struct {
   WarpLoweringKind Lowering;
 } WarpShufflePattern;
 
+/* Whether Name is in the shuffles' (llvm.nvvm.shfl.*) or the primitives'
+ * (llvm.nvvm.vote.*, match.*, redux.*, activemask, bar.warp.sync, elect.*)
+ * part of the NVVM namespace, whether or not a pattern exists for it. */
+bool warpIsShuffleName(const char *Name);
+bool warpIsPrimitiveName(const char *Name);
+
 /* The pattern for an intrinsic name, or NULL when the table has none. */
 const WarpShufflePattern *warpFindShufflePattern(const char *Name);
 
 /* The whole table, for tools that enumerate it. */
 const WarpShufflePattern *warpShufflePatterns(unsigned *Count);
+
+typedef enum {
+  WarpVoteAll,
+  WarpVoteAny,
+  WarpVoteUni,
+  WarpVoteBallot,
+  WarpActiveMask,
+  WarpMatchAny,
+  WarpMatchAll,
+  WarpRedux,
+  WarpBarWarpSync,
+  WarpElectSync,
+} WarpPrimitiveKind;
+
+typedef enum {
+  WarpReduxNone,
+  WarpReduxAdd,
+  WarpReduxMin, /* signed */
+  WarpReduxUMin,
+  WarpReduxMax, /* signed */
+  WarpReduxUMax,
+  WarpReduxAnd,
+  WarpReduxOr,
+  WarpReduxXor,
+  WarpReduxFMin,
+  WarpReduxFMax,
+} WarpReduxOp;
+
+/* A vote, activemask, match, redux, bar.warp.sync or elect intrinsic. */
+typedef struct {
+  const char *IntrinsicName; /* "llvm.nvvm.vote.ballot.sync" */
+  const char *RecordName;    /* "int_nvvm_vote_ballot_sync" */
+  WarpPrimitiveKind Kind;
+  int MaskOperand;  /* -1: none, the active lanes are the members */
+  int ValueOperand; /* -1: none */
+  WarpReduxOp Op;
+  bool Abs;          /* redux.sync.f*.abs: reduce |value| */
+  bool PropagateNaN; /* redux.sync.f*.NaN */
+} WarpPrimitivePattern;
+
+const WarpPrimitivePattern *warpFindPrimitivePattern(const char *Name);
+
+typedef enum {
+  WarpPtxNoResult,
+  WarpPtxValue,
+  WarpPtxValuePredicate,
+  WarpPtxAddIfPredicate,
+} WarpPtxResult;
+
+/* Inline PTX replaced by a call of an NVVM intrinsic. */
+typedef struct {
+  const char *Asm;         /* whitespace normalised, see InlinePtx.c */
+  const char *Constraints; /* clobbers aside */
+  const char *IntrinsicName;
+  unsigned NumOperands;
+  unsigned Operands[4]; /* the asm operand of each intrinsic parameter */
+  WarpPtxResult Result;
+  int AddOperand; /* WarpPtxAddIfPredicate: the asm operand added */
+} WarpInlinePtxPattern;
+
+/* The pattern whose normalised asm is Asm, or NULL. */
+const WarpInlinePtxPattern *warpFindInlinePtxPattern(const char *Asm);
 
 #endif

@@ -35,3 +35,85 @@ class WarpShuffle<Intrinsic intr, ShflModeKind mode, LLVMType valueType,
   bit ReturnsPredicate = returnsPredicate;
   WarpLowering Lowering = lowering;
 }
+
+// What a warp primitive computes; the pass has one builder per kind.
+class WarpPrimitiveKind<string enumerator> {
+  string Enumerator = enumerator;
+}
+def VoteAll     : WarpPrimitiveKind<"WarpVoteAll">;
+def VoteAny     : WarpPrimitiveKind<"WarpVoteAny">;
+def VoteUni     : WarpPrimitiveKind<"WarpVoteUni">;
+def VoteBallot  : WarpPrimitiveKind<"WarpVoteBallot">;
+def ActiveMask  : WarpPrimitiveKind<"WarpActiveMask">;
+def MatchAny    : WarpPrimitiveKind<"WarpMatchAny">;
+def MatchAll    : WarpPrimitiveKind<"WarpMatchAll">;
+def Redux       : WarpPrimitiveKind<"WarpRedux">;
+def BarWarpSync : WarpPrimitiveKind<"WarpBarWarpSync">;
+def ElectSync   : WarpPrimitiveKind<"WarpElectSync">;
+
+// The operation of a redux.sync.
+class ReduxOp<string enumerator> {
+  string Enumerator = enumerator;
+}
+def ReduxOp_none : ReduxOp<"WarpReduxNone">;
+def ReduxOp_add  : ReduxOp<"WarpReduxAdd">;
+def ReduxOp_min  : ReduxOp<"WarpReduxMin">;
+def ReduxOp_umin : ReduxOp<"WarpReduxUMin">;
+def ReduxOp_max  : ReduxOp<"WarpReduxMax">;
+def ReduxOp_umax : ReduxOp<"WarpReduxUMax">;
+def ReduxOp_and  : ReduxOp<"WarpReduxAnd">;
+def ReduxOp_or   : ReduxOp<"WarpReduxOr">;
+def ReduxOp_xor  : ReduxOp<"WarpReduxXor">;
+def ReduxOp_fmin : ReduxOp<"WarpReduxFMin">;
+def ReduxOp_fmax : ReduxOp<"WarpReduxFMax">;
+
+// One vote/match/redux/activemask/bar.warp.sync/elect intrinsic. Results
+// and Params restate LLVM's signature, which the generator checks;
+// MaskOperand and ValueOperand are operand indices, -1 when absent (the
+// legacy votes take no member mask: the active lanes are the members).
+class WarpPrimitive<Intrinsic intr, WarpPrimitiveKind kind,
+                    list<LLVMType> results, list<LLVMType> params,
+                    int maskOperand, int valueOperand,
+                    ReduxOp op = ReduxOp_none, bit abs = 0,
+                    bit propagateNaN = 0> {
+  Intrinsic Intr = intr;
+  WarpPrimitiveKind Kind = kind;
+  list<LLVMType> Results = results;
+  list<LLVMType> Params = params;
+  int MaskOperand = maskOperand;
+  int ValueOperand = valueOperand;
+  ReduxOp Op = op;
+  bit Abs = abs;
+  bit PropagateNaN = propagateNaN;
+}
+
+// How the outputs of a recognised inline PTX statement come from the call
+// of Intr that replaces it.
+class PtxResult<string enumerator> {
+  string Enumerator = enumerator;
+}
+// The asm has no output.
+def PtxNoResult       : PtxResult<"WarpPtxNoResult">;
+// One output: the intrinsic's result (its first field when it has two); an
+// i1 becomes 0/1 in the output's integer type, as selp does.
+def PtxValue          : PtxResult<"WarpPtxValue">;
+// Two outputs: the first field, and the i1 second field as 0/1.
+def PtxValuePredicate : PtxResult<"WarpPtxValuePredicate">;
+// One output: the first field, plus asm operand AddOperand when the second
+// field (the predicate) is true: `@p add r0, r0, %N` after shfl r0|p.
+def PtxAddIfPredicate : PtxResult<"WarpPtxAddIfPredicate">;
+
+// Inline PTX that the pass understands: the asm string (compared with
+// whitespace normalised), its constraints (clobbers aside), the intrinsic
+// that replaces it, and for each of the intrinsic's parameters the asm
+// operand that supplies it (an i32 operand becomes i1 by != 0, as setp.ne).
+class InlinePtx<string asm, string constraints, Intrinsic intr,
+                list<int> operands, PtxResult result = PtxValue,
+                int addOperand = -1> {
+  string Asm = asm;
+  string Constraints = constraints;
+  Intrinsic Intr = intr;
+  list<int> Operands = operands;
+  PtxResult Result = result;
+  int AddOperand = addOperand;
+}

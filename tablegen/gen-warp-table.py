@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
-"""Turn llvm-tblgen's JSON dump of WarpPatterns.td into the C pattern table.
+"""Turn llvm-tblgen's JSON dump of WarpPatterns.td into the C pattern tables.
 
 Checks, before writing anything:
-  * every pattern's declared shape (member mask, value type, predicate) equals
-    the signature LLVM gives its intrinsic record, and its mode is the one the
-    record's name spells;
+  * every pattern's declared shape (shuffle: member mask, value type,
+    predicate; primitive: results and parameters) equals the signature LLVM
+    gives its intrinsic record, and a shuffle's mode is the one the record's
+    name spells;
   * every intrinsic record LLVM defines under a covered prefix has exactly one
-    pattern, so a new LLVM intrinsic cannot slip through unlowered.
-Errors name the record and exit non-zero, failing the build.
+    pattern, so a new LLVM intrinsic cannot slip through unlowered;
+  * every inline PTX pattern supplies each parameter of its intrinsic from an
+    asm operand whose constraint fits the parameter's type, and has as many
+    outputs as its result kind writes.
+Errors name the record (or the asm) and exit non-zero, failing the build.
 """
 
 import argparse
@@ -15,7 +19,9 @@ import json
 import sys
 
 # Intrinsic record prefixes the pass promises to cover completely.
-COVERED_PREFIXES = ("int_nvvm_shfl_",)
+COVERED_PREFIXES = ("int_nvvm_shfl_", "int_nvvm_vote_", "int_nvvm_match_",
+                    "int_nvvm_redux_", "int_nvvm_activemask",
+                    "int_nvvm_bar_warp_sync", "int_nvvm_elect_")
 
 VALUE_TYPES = {"llvm_i32_ty": "WarpValueI32", "llvm_float_ty": "WarpValueF32"}
 
@@ -52,6 +58,79 @@ def check_pattern(pattern, record_name, record):
     return problems
 
 
+def check_primitive(pattern, record):
+    """Returns a list of complaints about one primitive pattern."""
+    problems = []
+    for field, key in (("Results", "RetTypes"), ("Params", "ParamTypes")):
+        declared = type_names(pattern[field])
+        actual = type_names(record[key])
+        if declared != actual:
+            problems.append(f"declared {field.lower()} {declared} but LLVM has "
+                            f"{actual}")
+    num_params = len(record["ParamTypes"])
+    for field in ("MaskOperand", "ValueOperand"):
+        if not -1 <= pattern[field] < num_params:
+            problems.append(f"{field} {pattern[field]} is not an operand")
+    return problems
+
+
+# The LLVM type each inline asm constraint letter gives an operand; an i1
+# parameter takes an "r" operand (compared with 0, as setp.ne does).
+CONSTRAINT_TYPES = {"r": "llvm_i32_ty", "l": "llvm_i64_ty", "f": "llvm_float_ty"}
+PTX_RESULT_OUTPUTS = {"PtxNoResult": 0, "PtxValue": 1, "PtxValuePredicate": 2,
+                      "PtxAddIfPredicate": 1}
+
+
+def normalize_asm(text):
+    """Whitespace kept only as one space between two word characters; the
+    pass normalises the asm of a call the same way (InlinePtx.c)."""
+    word = lambda c: c.isalnum() or c in "_$%."
+    out = []
+    pending_space = False
+    for c in text:
+        if c.isspace():
+            pending_space = bool(out)
+            continue
+        if pending_space and word(out[-1]) and word(c):
+            out.append(" ")
+        pending_space = False
+        out.append(c)
+    return "".join(out)
+
+
+def check_inline_ptx(pattern, record):
+    constraints = pattern["Constraints"].split(",")
+    outputs = [c for c in constraints if c.startswith("=")]
+    params = type_names(record["ParamTypes"])
+    problems = []
+    if len(outputs) != PTX_RESULT_OUTPUTS[pattern["Result"]["def"]]:
+        problems.append(f"{len(outputs)} outputs for result kind "
+                        f"{pattern['Result']['def']}")
+    if len(pattern["Operands"]) != len(params):
+        problems.append(f"{len(pattern['Operands'])} operands for an intrinsic "
+                        f"of {len(params)} parameters")
+    for operand, param in zip(pattern["Operands"], params):
+        if not len(outputs) <= operand < len(constraints):
+            problems.append(f"operand ${operand} is not an asm input")
+            continue
+        given = CONSTRAINT_TYPES.get(constraints[operand])
+        if given != param and not (param == "llvm_i1_ty" and given == "llvm_i32_ty"):
+            problems.append(f"operand ${operand} ('{constraints[operand]}') "
+                            f"cannot be parameter type {param}")
+    add = pattern["AddOperand"]
+    if (pattern["Result"]["def"] == "PtxAddIfPredicate") != (add >= len(outputs)):
+        problems.append("AddOperand must be an input exactly for PtxAddIfPredicate")
+    return problems
+
+
+def c_bool(value):
+    return "true" if value else "false"
+
+
+def enumerator(records, field):
+    return records[field["def"]]["Enumerator"]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("json", help="llvm-tblgen --dump-json output")
@@ -62,22 +141,59 @@ def main():
         records = json.load(f)
 
     errors = []
-    rows = []
     covered = {}
-    for anon in records["!instanceof"].get("WarpShuffle", []):
-        pattern = records[anon]
-        record_name = pattern["Intr"]["def"]
-        record = records[record_name]
+
+    def cover(record_name):
         if record_name in covered:
             errors.append(f"intrinsic record '{record_name}' has two patterns")
         covered[record_name] = True
+        return records[record_name]
+
+    shuffles = []
+    for anon in records["!instanceof"].get("WarpShuffle", []):
+        pattern = records[anon]
+        record_name = pattern["Intr"]["def"]
+        record = cover(record_name)
         for problem in check_pattern(pattern, record_name, record):
             errors.append(f"pattern for intrinsic record '{record_name}': {problem}")
-        rows.append((llvm_name(record_name, record), record_name,
-                     pattern["Mode"]["def"],
-                     VALUE_TYPES.get(pattern["ValueType"]["def"], "?"),
-                     pattern["HasMemberMask"], pattern["ReturnsPredicate"],
-                     records[pattern["Lowering"]["def"]]["Enumerator"]))
+        shuffles.append((llvm_name(record_name, record), record_name,
+                         pattern["Mode"]["def"],
+                         VALUE_TYPES.get(pattern["ValueType"]["def"], "?"),
+                         c_bool(pattern["HasMemberMask"]),
+                         c_bool(pattern["ReturnsPredicate"]),
+                         enumerator(records, pattern["Lowering"])))
+
+    primitives = []
+    for anon in records["!instanceof"].get("WarpPrimitive", []):
+        pattern = records[anon]
+        record_name = pattern["Intr"]["def"]
+        record = cover(record_name)
+        for problem in check_primitive(pattern, record):
+            errors.append(f"pattern for intrinsic record '{record_name}': {problem}")
+        primitives.append((llvm_name(record_name, record), record_name,
+                           enumerator(records, pattern["Kind"]),
+                           str(pattern["MaskOperand"]),
+                           str(pattern["ValueOperand"]),
+                           enumerator(records, pattern["Op"]),
+                           c_bool(pattern["Abs"]),
+                           c_bool(pattern["PropagateNaN"])))
+
+    inline_ptx = []
+    for anon in records["!instanceof"].get("InlinePtx", []):
+        pattern = records[anon]
+        record_name = pattern["Intr"]["def"]
+        record = records[record_name]
+        for problem in check_inline_ptx(pattern, record):
+            errors.append(f"inline PTX pattern \"{pattern['Asm']}\": {problem}")
+        operands = pattern["Operands"] + [0] * (4 - len(pattern["Operands"]))
+        inline_ptx.append((normalize_asm(pattern["Asm"]), pattern["Constraints"],
+                           llvm_name(record_name, record),
+                           str(len(pattern["Operands"])),
+                           "{" + ", ".join(map(str, operands)) + "}",
+                           enumerator(records, pattern["Result"]),
+                           str(pattern["AddOperand"])))
+    if len({row[0] for row in inline_ptx}) != len(inline_ptx):
+        errors.append("two inline PTX patterns have the same asm")
 
     for record_name in sorted(records["!instanceof"]["Intrinsic"]):
         if record_name.startswith(COVERED_PREFIXES) and record_name not in covered:
@@ -90,16 +206,26 @@ def main():
             print(f"gen-warp-table: error: {error}", file=sys.stderr)
         sys.exit(1)
 
-    rows.sort()
+    def quote(text):
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    def write_table(out, row_type, table_name, rows, quoted_columns):
+        out.write(f"static const {row_type} {table_name}[] = {{\n")
+        for row in sorted(rows):
+            cells = [quote(c) if i < quoted_columns else c
+                     for i, c in enumerate(row)]
+            out.write(f"    {{{', '.join(cells)}}},\n")
+        out.write("};\n")
+
     with open(args.output, "w") as out:
         out.write("/* Generated by tablegen/gen-warp-table.py from "
                   "tablegen/WarpPatterns.td. Do not edit. */\n")
-        out.write("static const WarpShufflePattern WarpShufflePatternTable[] = {\n")
-        for name, record_name, mode, value_ty, mask, pred, lowering in rows:
-            out.write(f'    {{"{name}", "{record_name}", {mode}, {value_ty}, '
-                      f'{"true" if mask else "false"}, '
-                      f'{"true" if pred else "false"}, {lowering}}},\n')
-        out.write("};\n")
+        write_table(out, "WarpShufflePattern", "WarpShufflePatternTable",
+                    shuffles, 2)
+        write_table(out, "WarpPrimitivePattern", "WarpPrimitivePatternTable",
+                    primitives, 2)
+        write_table(out, "WarpInlinePtxPattern", "WarpInlinePtxPatternTable",
+                    inline_ptx, 3)
 
 
 if __name__ == "__main__":

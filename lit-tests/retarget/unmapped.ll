@@ -8,7 +8,7 @@
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-DAG: error: nvvm-to-amdgpu: in function 'clock': '%c = call i64 @llvm.nvvm.read.ptx.sreg.clock64()': llvm.nvvm.read.ptx.sreg.clock64: NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu
-; CHECK-DAG: error: nvvm-to-amdgpu: in function 'asm': '%r = call i32 asm sideeffect "mov.u32 $0, %smid;", "=r"()': asm "mov.u32 $0, %smid;": inline PTX has no AMDGPU equivalent here
+; CHECK-DAG: error: nvvm-to-amdgpu: in function 'asm': '%r = call i32 asm sideeffect "mov.u32 $0, %smid;", "=r"()': asm "mov.u32 $0, %smid;": inline PTX that nvvm-to-amdgpu does not recognise (README lists the forms it rewrites)
 ; CHECK-DAG: error: nvvm-to-amdgpu: in function 'named_barrier': 'call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 1)': llvm.nvvm.barrier.cta.sync.aligned.all: NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu
 ; CHECK: 3 errors
 ; OPT: error: nvvm-to-amdgpu: in function
