@@ -81,6 +81,7 @@ template <int LOGICAL_WARP_THREADS> struct WarpReduceShfl {
   }
 };
 
+// What lanes past N hold: a sum it gets into is wrong (NaN for floats).
 template <typename T> static __device__ T poison();
 template <> __device__ unsigned poison<unsigned>() { return 0x3fffffffu; }
 template <> __device__ float poison<float>() { return __builtin_nanf(""); }
