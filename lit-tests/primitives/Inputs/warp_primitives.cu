@@ -56,11 +56,25 @@ extern "C" __global__ void warpPrimitives(const unsigned *Prims,
   if ((M >> Lane) & 1u) {
     Ex = 1;
     switch (P) {
-    case P_BALLOT: R = __ballot_sync(M, V & 1u); Pr = R != 0; break;
-    case P_ALL: R = __all_sync(M, V & 1u); Pr = R != 0; break;
-    case P_ANY: R = __any_sync(M, V & 1u); Pr = R != 0; break;
-    case P_UNI: R = __uni_sync(M, V & 1u); Pr = R != 0; break;
-    case P_ACTIVEMASK: R = __activemask(); break;
+    case P_BALLOT:
+      R = __ballot_sync(M, V & 1u);
+      Pr = R != 0;
+      break;
+    case P_ALL:
+      R = __all_sync(M, V & 1u);
+      Pr = R != 0;
+      break;
+    case P_ANY:
+      R = __any_sync(M, V & 1u);
+      Pr = R != 0;
+      break;
+    case P_UNI:
+      R = __uni_sync(M, V & 1u);
+      Pr = R != 0;
+      break;
+    case P_ACTIVEMASK:
+      R = __activemask();
+      break;
     case P_ACTIVEMASK_NESTED:
       // Two different asm strings so the compiler cannot merge them. The
       // ground truth tells them apart by a PTX comment ("// then"), which
@@ -74,19 +88,45 @@ extern "C" __global__ void warpPrimitives(const unsigned *Prims,
         Pr = 0;
       }
       break;
-    case P_MATCH_ANY_32: R = __match_any_sync(M, V); break;
-    case P_MATCH_ALL_32: R = __match_all_sync(M, V, &Pr); break;
-    case P_MATCH_ANY_64: R = __match_any_sync(M, V64); break;
-    case P_MATCH_ALL_64: R = __match_all_sync(M, V64, &Pr); break;
-    case P_REDUCE_ADD_U32: R = __reduce_add_sync(M, V); break;
-    case P_REDUCE_ADD_S32: R = (unsigned)__reduce_add_sync(M, (int)V); break;
-    case P_REDUCE_MIN_U32: R = __reduce_min_sync(M, V); break;
-    case P_REDUCE_MIN_S32: R = (unsigned)__reduce_min_sync(M, (int)V); break;
-    case P_REDUCE_MAX_U32: R = __reduce_max_sync(M, V); break;
-    case P_REDUCE_MAX_S32: R = (unsigned)__reduce_max_sync(M, (int)V); break;
-    case P_REDUCE_AND: R = __reduce_and_sync(M, V); break;
-    case P_REDUCE_OR: R = __reduce_or_sync(M, V); break;
-    case P_REDUCE_XOR: R = __reduce_xor_sync(M, V); break;
+    case P_MATCH_ANY_32:
+      R = __match_any_sync(M, V);
+      break;
+    case P_MATCH_ALL_32:
+      R = __match_all_sync(M, V, &Pr);
+      break;
+    case P_MATCH_ANY_64:
+      R = __match_any_sync(M, V64);
+      break;
+    case P_MATCH_ALL_64:
+      R = __match_all_sync(M, V64, &Pr);
+      break;
+    case P_REDUCE_ADD_U32:
+      R = __reduce_add_sync(M, V);
+      break;
+    case P_REDUCE_ADD_S32:
+      R = (unsigned)__reduce_add_sync(M, (int)V);
+      break;
+    case P_REDUCE_MIN_U32:
+      R = __reduce_min_sync(M, V);
+      break;
+    case P_REDUCE_MIN_S32:
+      R = (unsigned)__reduce_min_sync(M, (int)V);
+      break;
+    case P_REDUCE_MAX_U32:
+      R = __reduce_max_sync(M, V);
+      break;
+    case P_REDUCE_MAX_S32:
+      R = (unsigned)__reduce_max_sync(M, (int)V);
+      break;
+    case P_REDUCE_AND:
+      R = __reduce_and_sync(M, V);
+      break;
+    case P_REDUCE_OR:
+      R = __reduce_or_sync(M, V);
+      break;
+    case P_REDUCE_XOR:
+      R = __reduce_xor_sync(M, V);
+      break;
     case P_SYNCWARP: {
       volatile unsigned long long *VS = Sh + WarpBase;
       VS[Lane] = V64;
@@ -99,14 +139,16 @@ extern "C" __global__ void warpPrimitives(const unsigned *Prims,
     }
     case P_ELECT: {
       unsigned Leader, IsLeader;
-      asm volatile("{ .reg .pred p; elect.sync %0|p, %2; selp.u32 %1, 1, 0, p; }"
-                   : "=r"(Leader), "=r"(IsLeader)
-                   : "r"(M));
+      asm volatile(
+          "{ .reg .pred p; elect.sync %0|p, %2; selp.u32 %1, 1, 0, p; }"
+          : "=r"(Leader), "=r"(IsLeader)
+          : "r"(M));
       R = Leader;
       Pr = IsLeader;
       break;
     }
-    default: break;
+    default:
+      break;
     }
   }
   Out[C * 32 + Lane] = R;
