@@ -28,10 +28,29 @@ static bool isWordCharacter(char C) {
          C == '.';
 }
 
+/* The length of the PTX comment starting at Text (// to the end of the
+ * line, or a block comment), 0 when none starts there. */
+static size_t getCommentLength(const char *Text, size_t Length) {
+  if (Length < 2 || Text[0] != '/' || (Text[1] != '/' && Text[1] != '*'))
+    return 0;
+  const char *End = Text[1] == '/' ? memchr(Text, '\n', Length) : NULL;
+  if (Text[1] == '*')
+    for (size_t I = 2; I + 1 < Length && !End; ++I)
+      if (Text[I] == '*' && Text[I + 1] == '/')
+        End = Text + I + 2;
+  return End ? (size_t)(End - Text) : Length;
+}
+
 bool warpNormalizeAsm(const char *Asm, size_t Length, char *Out, size_t Size) {
   size_t N = 0;
   bool SpaceSeen = false;
   for (size_t I = 0; I < Length; ++I) {
+    size_t Comment = getCommentLength(Asm + I, Length - I);
+    if (Comment) {
+      SpaceSeen = N > 0;
+      I += Comment - 1;
+      continue;
+    }
     char C = Asm[I];
     if (isspace((unsigned char)C)) {
       SpaceSeen = N > 0;

@@ -12,8 +12,8 @@
  * Other asm is left as it is. Returns the number of calls replaced. */
 unsigned warpRewriteInlinePtx(LLVMModuleRef M);
 
-/* Writes Asm (Length bytes) to Out (Size bytes) with whitespace removed,
- * except one space between two word characters. Returns false when it
+/* Writes Asm (Length bytes) to Out (Size bytes) with PTX comments and
+ * whitespace removed, except one space between two word characters. Returns false when it
  * does not fit. The pattern generator normalises table rows the same way. */
 bool warpNormalizeAsm(const char *Asm, size_t Length, char *Out, size_t Size);
 

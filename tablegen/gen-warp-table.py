@@ -16,6 +16,7 @@ Errors name the record (or the asm) and exit non-zero, failing the build.
 
 import argparse
 import json
+import re
 import sys
 
 # Intrinsic record prefixes the pass promises to cover completely.
@@ -82,8 +83,10 @@ PTX_RESULT_OUTPUTS = {"PtxNoResult": 0, "PtxValue": 1, "PtxValuePredicate": 2,
 
 
 def normalize_asm(text):
-    """Whitespace kept only as one space between two word characters; the
-    pass normalises the asm of a call the same way (InlinePtx.c)."""
+    """Comments dropped, whitespace kept only as one space between two word
+    characters; the pass normalises the asm of a call the same way
+    (InlinePtx.c)."""
+    text = re.sub(r"//[^\n]*|/\*.*?(\*/|$)", " ", text, flags=re.S)
     word = lambda c: c.isalnum() or c in "_$%."
     out = []
     pending_space = False

@@ -10,3 +10,11 @@ define i32 @active() {
   ret i32 %m
 }
 ; CHECK-NOT: asm
+
+; PTX comments do not stop a match (they are dropped like whitespace).
+define i32 @commented() {
+; CHECK-LABEL: define i32 @commented(
+; CHECK-NEXT: %ballot = call i32 @llvm.amdgcn.ballot.i32(i1 true)
+  %m = call i32 asm sideeffect "activemask.b32 $0; // then-arm\0A/* two */", "=r"()
+  ret i32 %m
+}
