@@ -5,7 +5,7 @@
  *
  * clang-22 compiles the file's device side to NVVM bitcode (no NVIDIA SDK:
  * -nocudainc -nocudalib and our hip-kernels/cuda_device.h), nvvm-to-amdgpu
- * retargets it and lowers its warp shuffles, LLVM's default pipeline
+ * retargets it and lowers its warp intrinsics, LLVM's default pipeline
  * optimizes it for the chosen processor, the AMDGPU backend emits an object
  * and ld.lld links it into a code object (v4, loadable by the HIP 5.2
  * runtime). --emit-llvm stops after optimization, -S after the backend.
@@ -260,7 +260,7 @@ int main(int argc, char **argv) {
   if (LLVMVerifyModule(M, LLVMPrintMessageAction, NULL))
     fail("%s", "internal error: the retargeted module does not verify");
   if (Options.Verbose)
-    fprintf(stderr, "cu2hsaco: %u shuffles lowered for %s\n",
+    fprintf(stderr, "cu2hsaco: %u warp intrinsics lowered for %s\n",
             Lowered.NumLowered, Retarget.OffloadArch);
 
   LLVMTargetMachineRef TM = createTargetMachine(&Retarget);

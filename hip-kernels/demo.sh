@@ -57,7 +57,7 @@ GPU_ARCH=$("$BUILD/bin/hip-runner" --probe 2>/dev/null |
 
 section "bundled kernels: cu2hsaco, then verified against the CPU references"
 printf '%-16s %-8s %11s %9s %-16s %-6s %s\n' \
-  file target "hsaco bytes" shuffles "verified on" result "max error"
+  file target "hsaco bytes" "warp ops" "verified on" result "max error"
 for cu in "$HERE"/*.cu; do
   file=$(basename "$cu" .cu)
   [ "$file" = warp_reduce_scan ] && continue
@@ -66,7 +66,7 @@ for cu in "$HERE"/*.cu; do
     [ "$arch" = gfx1100 ] && wave=32
     hsaco=$OUT/$file.$arch.hsaco
     shuffles=$("$BUILD/bin/cu2hsaco" -v "$cu" -o "$hsaco" --offload-arch=$arch 2>&1 |
-      sed -n 's/^cu2hsaco: \([0-9]*\) shuffles lowered.*/\1/p')
+      sed -n 's/^cu2hsaco: \([0-9]*\) warp intrinsics lowered.*/\1/p')
     if [ "$arch" = "$GPU_ARCH" ]; then
       where="AMD GPU"
       "$BUILD/bin/hip-runner" --run "$hsaco" >"$OUT/$file.$arch.log" 2>&1 && status=PASS || status=FAIL
