@@ -38,6 +38,15 @@ void warpBuildFence(LLVMBuilderRef B, LLVMAtomicOrdering Ordering,
   LLVMBuildFenceSyncScope(B, Ordering, ScopeID, "");
 }
 
+void warpEraseGivingName(LLVMValueRef Old, LLVMValueRef New) {
+  size_t Length;
+  const char *Name = LLVMGetValueName2(Old, &Length);
+  char *Saved = strndup(Name, Length);
+  LLVMInstructionEraseFromParent(Old);
+  LLVMSetValueName2(New, Saved, Length);
+  free(Saved);
+}
+
 /* Phi, an incoming-block list naming From, rebuilt to name To instead (the
  * C API cannot set a phi's incoming block in place). */
 static void retargetPhiIncoming(LLVMValueRef Phi, LLVMBasicBlockRef From,
@@ -57,12 +66,7 @@ static void retargetPhiIncoming(LLVMValueRef Phi, LLVMBasicBlockRef From,
   LLVMValueRef NewPhi = LLVMBuildPhi(B, LLVMTypeOf(Phi), "");
   LLVMAddIncoming(NewPhi, Values, Blocks, Count);
   LLVMReplaceAllUsesWith(Phi, NewPhi);
-  size_t Length;
-  const char *Name = LLVMGetValueName2(Phi, &Length);
-  char *Saved = strndup(Name, Length);
-  LLVMInstructionEraseFromParent(Phi);
-  LLVMSetValueName2(NewPhi, Saved, Length);
-  free(Saved);
+  warpEraseGivingName(Phi, NewPhi);
   LLVMDisposeBuilder(B);
   free(Values);
   free(Blocks);

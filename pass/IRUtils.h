@@ -21,6 +21,9 @@ LLVMValueRef warpBuildOverloadedCall(LLVMModuleRef M, LLVMBuilderRef B,
 void warpBuildFence(LLVMBuilderRef B, LLVMAtomicOrdering Ordering,
                     const char *Scope);
 
+/* Erases Old, which has no uses left, and gives New its name. */
+void warpEraseGivingName(LLVMValueRef Old, LLVMValueRef New);
+
 /* Moves I and every instruction after it in its block into a new block
  * placed after it, and returns the new block; successors' phis are updated.
  * The old block is left without a terminator for the caller to add. */

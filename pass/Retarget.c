@@ -300,12 +300,7 @@ static void moveAllocaToPrivate(LLVMBuilderRef B, LLVMValueRef Alloca) {
   LLVMValueRef Flat =
       LLVMBuildAddrSpaceCast(B, Private, LLVMTypeOf(Alloca), "");
   LLVMReplaceAllUsesWith(Alloca, Flat);
-  size_t Length;
-  const char *Name = LLVMGetValueName2(Alloca, &Length);
-  char *Saved = strndup(Name, Length);
-  LLVMInstructionEraseFromParent(Alloca);
-  LLVMSetValueName2(Private, Saved, Length);
-  free(Saved);
+  warpEraseGivingName(Alloca, Private);
 }
 
 static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
