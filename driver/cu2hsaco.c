@@ -1,7 +1,8 @@
 /*===- cu2hsaco.c - Compile CUDA-style .cu kernels to AMD code objects -----===*
  *
  *   cu2hsaco kernel.cu -o k.hsaco --offload-arch=gfx90a [--wave32|--wave64]
- *            [-O0|-O1|-O2|-O3] [--emit-llvm|-S] [-I dir] [-D name[=value]]
+ *            [--strategy=best|bpermute] [-O0|-O1|-O2|-O3] [--emit-llvm|-S]
+ *            [-I dir] [-D name[=value]]
  *
  * clang-22 compiles the file's device side to NVVM bitcode (no NVIDIA SDK:
  * -nocudainc -nocudalib and our hip-kernels/cuda_device.h), nvvm-to-amdgpu
@@ -52,6 +53,8 @@ typedef struct {
 static void usage(void) {
   fprintf(stderr, "usage: cu2hsaco FILE.cu -o OUT [--offload-arch=gfxNNN] "
                   "[--wave32|--wave64]\n"
+                  "                [--strategy=best|bpermute]"
+                  "\n"
                   "                [-O0|-O1|-O2|-O3] [--emit-llvm|-S] [-I DIR] "
                   "[-D NAME[=VALUE]] [-v]\n");
   exit(2);
@@ -88,7 +91,8 @@ static DriverOptions parseArgs(int argc, char **argv) {
       appendPassOption(&Options, Arg + 15);
     else if (!strcmp(Arg, "--wave32") || !strcmp(Arg, "--wave64"))
       appendPassOption(&Options, Arg + 2);
-    else if (!strncmp(Arg, "--plant-bug=", 12))
+    else if (!strncmp(Arg, "--plant-bug=", 12) ||
+             !strncmp(Arg, "--strategy=", 11))
       appendPassOption(&Options, Arg + 2);
     else if (strlen(Arg) == 3 && !strncmp(Arg, "-O", 2) &&
              strchr("0123", Arg[2]))

@@ -26,31 +26,37 @@
 #include <string.h>
 
 WarpLoweringOptions warpDefaultOptions(void) {
-  WarpLoweringOptions Options = {WarpWave64, WarpNoPlantedBug};
+  WarpLoweringOptions Options = {WarpWave64, WarpNoPlantedBug,
+                                 WarpStrategyBest};
   return Options;
 }
 
 static bool parseOption(const char *Option, size_t Length,
                         WarpLoweringOptions *Options) {
+  enum { SetsWave, SetsBug, SetsStrategy };
   static const struct {
     const char *Text;
-    bool SetsWave;
+    int Field;
     int Value;
   } Known[] = {
-      {"wave32", true, WarpWave32},
-      {"wave64", true, WarpWave64},
-      {"plant-bug=drop-warp-base", false, WarpBugDropWarpBase},
-      {"plant-bug=drop-clamp", false, WarpBugDropClamp},
-      {"plant-bug=ballot-wrong-half", false, WarpBugBallotWrongHalf},
+      {"wave32", SetsWave, WarpWave32},
+      {"wave64", SetsWave, WarpWave64},
+      {"strategy=best", SetsStrategy, WarpStrategyBest},
+      {"strategy=bpermute", SetsStrategy, WarpStrategyBPermute},
+      {"plant-bug=drop-warp-base", SetsBug, WarpBugDropWarpBase},
+      {"plant-bug=drop-clamp", SetsBug, WarpBugDropClamp},
+      {"plant-bug=ballot-wrong-half", SetsBug, WarpBugBallotWrongHalf},
   };
   for (size_t I = 0; I < sizeof(Known) / sizeof(Known[0]); ++I) {
     if (strlen(Known[I].Text) != Length ||
         strncmp(Known[I].Text, Option, Length) != 0)
       continue;
-    if (Known[I].SetsWave)
+    if (Known[I].Field == SetsWave)
       Options->DefaultWave = (WarpWaveSize)Known[I].Value;
-    else
+    else if (Known[I].Field == SetsBug)
       Options->PlantedBug = (WarpPlantedBug)Known[I].Value;
+    else
+      Options->Strategy = (WarpStrategy)Known[I].Value;
     return true;
   }
   return false;
@@ -65,8 +71,9 @@ bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
     if (Length && !parseOption(Start, Length, Options)) {
       const char *Format =
           "nvvm-shfl-to-amdgpu: unknown option '%.*s' (expected "
-          "wave32, wave64, plant-bug=drop-warp-base, "
-          "plant-bug=drop-clamp or plant-bug=ballot-wrong-half)";
+          "wave32, wave64, strategy=best, strategy=bpermute, "
+          "plant-bug=drop-warp-base, plant-bug=drop-clamp or "
+          "plant-bug=ballot-wrong-half)";
       size_t Size = strlen(Format) + Length + 1;
       *ErrorMessage = malloc(Size);
       snprintf(*ErrorMessage, Size, Format, (int)Length, Start);

@@ -26,9 +26,14 @@ typedef enum {
   WarpBugBallotWrongHalf, /* wave64: votes read the other warp's half */
 } WarpPlantedBug;
 
+/* How shuffles move data: always ds_bpermute, or the cheapest exact form
+ * the function's target offers (DPP, ds_swizzle, permlane, readlane). */
+typedef enum { WarpStrategyBest, WarpStrategyBPermute } WarpStrategy;
+
 typedef struct {
   WarpWaveSize DefaultWave;
   WarpPlantedBug PlantedBug;
+  WarpStrategy Strategy;
 } WarpLoweringOptions;
 
 /* Receives one complete diagnostic message (no trailing newline). */
@@ -44,9 +49,9 @@ WarpLoweringOptions warpDefaultOptions(void);
 
 /* Parses the text between <> of `nvvm-shfl-to-amdgpu<...>` or
  * `nvvm-warp-to-amdgpu<...>`: ';'-separated `wave32`, `wave64`,
- * `plant-bug=drop-warp-base`, `plant-bug=drop-clamp`,
- * `plant-bug=ballot-wrong-half`. On failure returns false and sets
- * *ErrorMessage to a malloc'd string. */
+ * `strategy=best`, `strategy=bpermute`, `plant-bug=drop-warp-base`,
+ * `plant-bug=drop-clamp`, `plant-bug=ballot-wrong-half`. On failure returns
+ * false and sets *ErrorMessage to a malloc'd string. */
 bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
                       char **ErrorMessage);
 
