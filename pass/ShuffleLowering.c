@@ -17,11 +17,16 @@
  * lane is always in range (no select), never in range (no data movement) or
  * always reads itself (no ds_bpermute). Operand fields are built only when
  * needed and folded as they are built, so full-warp shuffles carry no
- * segment math.
+ * segment math. With strategy=best and a known target, a shuffle whose b
+ * and c are both constants moves its data with the cheapest exact form
+ * the target has (ShuffleStrategies.c), and its predicate is a constant
+ * set of lanes.
  *
  *===----------------------------------------------------------------------===*/
 
 #include "ShuffleLowering.h"
+
+#include "ShuffleStrategies.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <string.h>
@@ -153,6 +158,37 @@ static LLVMValueRef buildInRange(ShuffleFields *F, ShflMode Mode,
   return LLVMBuildICmp(F->B, Pred, J, MaxLane, "shfl.inrange");
 }
 
+/* Value, moved by a fast path when b and c are constants and the target
+ * has one for the shuffle's source map; NULL otherwise. *InRangeLanes gets
+ * the lanes whose predicate is true. */
+static LLVMValueRef buildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
+                                     WarpLanes *Lanes,
+                                     const WarpLoweringOptions *Options,
+                                     ShflMode Mode, LLVMValueRef BOperand,
+                                     LLVMValueRef COperand, LLVMValueRef Value,
+                                     uint32_t *InRangeLanes) {
+  uint32_t BValue, CValue;
+  unsigned Target = warpFunctionTarget(Lanes->Function);
+  if (Options->Strategy != WarpStrategyBest || !Target ||
+      !laneIsConst(BOperand, &BValue) || !laneIsConst(COperand, &CValue))
+    return NULL;
+  unsigned Source[CudaWarpSize];
+  *InRangeLanes = 0;
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane) {
+    ShflOutcome Out = shflEvaluate(Mode, Lane, BValue, CValue);
+    Source[Lane] = Out.SrcLane;
+    *InRangeLanes |= (uint32_t)Out.InRange << Lane;
+  }
+  LLVMTypeRef ValueType = LLVMTypeOf(Value);
+  LLVMTypeRef I32 = LLVMTypeOf(BOperand);
+  LLVMValueRef Bits =
+      ValueType == I32 ? Value : LLVMBuildBitCast(B, Value, I32, "");
+  LLVMValueRef Moved = warpBuildFastShuffle(M, B, Lanes, Target, Source, Bits);
+  if (!Moved || ValueType == I32)
+    return Moved;
+  return LLVMBuildBitCast(B, Moved, ValueType, "shfl.value");
+}
+
 /* Moves Value (i32 or float) from CUDA lane SrcLane of this warp. */
 static LLVMValueRef buildReadFromLane(LLVMModuleRef M, LLVMBuilderRef B,
                                       WarpLanes *Lanes,
@@ -189,7 +225,17 @@ void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
   LLVMTypeRef I1 = LLVMInt1TypeInContext(LLVMGetModuleContext(M));
   LLVMValueRef Result = Value;
   LLVMValueRef InRange = LLVMConstInt(I1, !Facts.NeverInRange, false);
-  if (!Facts.NeverInRange) {
+  uint32_t InRangeLanes;
+  LLVMValueRef Fast =
+      Facts.NeverInRange || Facts.AlwaysOwnLane
+          ? NULL
+          : buildFastShuffle(M, B, Lanes, Options, P->Mode, Fields.BOperand,
+                             Fields.COperand, Value, &InRangeLanes);
+  if (Fast) {
+    Result = Fast;
+    if (P->ReturnsPredicate)
+      InRange = warpBuildLaneInSet(B, Lanes, InRangeLanes);
+  } else if (!Facts.NeverInRange) {
     bool NeedsInRange =
         !Facts.AlwaysInRange && (P->ReturnsPredicate || !Facts.AlwaysOwnLane);
     bool NeedsJ = !Facts.AlwaysOwnLane || (NeedsInRange && P->Mode != ShflIdx);

@@ -61,3 +61,8 @@ const WarpShufflePattern *warpShufflePatterns(unsigned *Count) {
   *Count = NumShufflePatterns;
   return WarpShufflePatternTable;
 }
+
+const WarpFastShuffle *warpFastShuffles(unsigned *Count) {
+  *Count = ARRAY_SIZE(WarpFastShuffleTable);
+  return WarpFastShuffleTable;
+}

@@ -102,4 +102,48 @@ typedef struct {
 /* The pattern whose normalised asm is Asm, or NULL. */
 const WarpInlinePtxPattern *warpFindInlinePtxPattern(const char *Asm);
 
+/* AMDGPU processor families, as bits so that a fast path can list several. */
+typedef enum {
+  WarpTargetGFX9 = 1,   /* gfx900-gfx909 */
+  WarpTargetGFX90A = 2, /* gfx90a, gfx940-gfx942, gfx950 */
+  WarpTargetGFX10 = 4,
+  WarpTargetGFX11 = 8,
+  WarpTargetGFX12 = 16,
+} WarpTarget;
+
+/* The shape of a constant shuffle's source map (see WarpPatternClasses.td). */
+typedef enum {
+  WarpMapQuadLocal,
+  WarpMapXor,
+  WarpMapBroadcast,
+  WarpMapShiftUp,
+  WarpMapShiftDown,
+} WarpSourceMap;
+
+typedef enum {
+  WarpMoveDppQuadPerm,
+  WarpMoveDppRowXmask,
+  WarpMoveDppRowRorThenQuad,
+  WarpMoveDppMirrorThenQuad,
+  WarpMovePermlaneX16,
+  WarpMoveDsSwizzle,
+  WarpMoveReadLane,
+  WarpMoveDppRowShare,
+  WarpMoveDppRowShift,
+  WarpMoveDppRowShiftPermlane,
+  WarpMoveDppWaveShift,
+  WarpMoveSwizzleXor16Shift,
+} WarpDataMovement;
+
+typedef struct {
+  WarpSourceMap Map;
+  unsigned MinParam, MaxParam;
+  unsigned Widths;  /* bit w set: segments of w lanes */
+  unsigned Targets; /* WarpTarget bits */
+  WarpDataMovement Movement;
+} WarpFastShuffle;
+
+/* The fast paths in order of preference. */
+const WarpFastShuffle *warpFastShuffles(unsigned *Count);
+
 #endif

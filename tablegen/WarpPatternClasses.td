@@ -117,3 +117,75 @@ class InlinePtx<string asm, string constraints, Intrinsic intr,
   PtxResult Result = result;
   int AddOperand = addOperand;
 }
+
+//===----------------------------------------------------------------------===//
+// Fast paths: the data movement of a shuffle whose operands are constant.
+//===----------------------------------------------------------------------===//
+
+// AMDGPU processor families, from a function's "target-cpu".
+class WarpTarget<string enumerator> {
+  string Enumerator = enumerator;
+}
+// gfx900-gfx909: DPP16 with wave shifts and row broadcasts.
+def GFX9   : WarpTarget<"WarpTargetGFX9">;
+// gfx90a, gfx940-gfx942, gfx950: gfx9's DPP plus row_newbcast.
+def GFX90A : WarpTarget<"WarpTargetGFX90A">;
+// gfx10, gfx11, gfx12: DPP16 with row_share/row_xmask, v_permlanex16; no
+// wave shifts or row broadcasts.
+def GFX10  : WarpTarget<"WarpTargetGFX10">;
+def GFX11  : WarpTarget<"WarpTargetGFX11">;
+def GFX12  : WarpTarget<"WarpTargetGFX12">;
+
+defvar AllTargets = [GFX9, GFX90A, GFX10, GFX11, GFX12];
+defvar GFX9Family = [GFX9, GFX90A];
+defvar GFX10Plus = [GFX10, GFX11, GFX12];
+
+// The shape of a constant shuffle's source map, found by evaluating the PTX
+// model over the 32 lanes (ShflSemantics.c); Param and Width below refer to
+// it. A lane out of range reads itself.
+class SourceMap<string enumerator> {
+  string Enumerator = enumerator;
+}
+// Every lane reads a lane of its own quad, the same way in every quad.
+def QuadLocal : SourceMap<"WarpMapQuadLocal">;
+// Lane i reads lane i ^ Param.
+def XorLanes  : SourceMap<"WarpMapXor">;
+// Lane i reads lane Param of its segment of Width lanes.
+def Broadcast : SourceMap<"WarpMapBroadcast">;
+// Lane i reads lane i - Param of its segment of Width lanes, itself when
+// that is before the segment's start.
+def ShiftUp   : SourceMap<"WarpMapShiftUp">;
+// Lane i reads lane i + Param of its segment, itself past the segment's end.
+def ShiftDown : SourceMap<"WarpMapShiftDown">;
+
+// How the data moves; ShuffleStrategies.c has one builder per kind.
+class DataMovement<string enumerator> {
+  string Enumerator = enumerator;
+}
+def DppQuadPerm          : DataMovement<"WarpMoveDppQuadPerm">;
+def DppRowXmask          : DataMovement<"WarpMoveDppRowXmask">;
+def DppRowRorThenQuad    : DataMovement<"WarpMoveDppRowRorThenQuad">;
+def DppMirrorThenQuad    : DataMovement<"WarpMoveDppMirrorThenQuad">;
+def PermlaneX16          : DataMovement<"WarpMovePermlaneX16">;
+def DsSwizzle            : DataMovement<"WarpMoveDsSwizzle">;
+def ReadLane             : DataMovement<"WarpMoveReadLane">;
+def DppRowShare          : DataMovement<"WarpMoveDppRowShare">;
+def DppRowShift          : DataMovement<"WarpMoveDppRowShift">;
+def DppRowShiftPermlane  : DataMovement<"WarpMoveDppRowShiftPermlane">;
+def DppWaveShift         : DataMovement<"WarpMoveDppWaveShift">;
+def SwizzleXor16Shift    : DataMovement<"WarpMoveSwizzleXor16Shift">;
+
+// A fast path: source maps of shape Map whose Param lies in
+// [MinParam, MaxParam] and whose segment width is one of Widths move with
+// Movement on Targets. The pass takes the first fast path, in the order
+// they are defined, that fits the shuffle and the function's target, and
+// ds_bpermute when none does.
+class FastShuffle<SourceMap map, int minParam, int maxParam, list<int> widths,
+                  list<WarpTarget> targets, DataMovement movement> {
+  SourceMap Map = map;
+  int MinParam = minParam;
+  int MaxParam = maxParam;
+  list<int> Widths = widths;
+  list<WarpTarget> Targets = targets;
+  DataMovement Movement = movement;
+}

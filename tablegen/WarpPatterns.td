@@ -124,3 +124,32 @@ foreach mode = ["up", "down", "bfly", "idx"] in {
                     [5, 1, 2, 3], PtxAddIfPredicate, 4>;
   }
 }
+
+//===----------------------------------------------------------------------===//
+// Fast paths, cheapest first (strategy=best). Each is exact for the source
+// maps it accepts; ShuffleStrategies.c says how.
+//===----------------------------------------------------------------------===//
+
+defvar AnyWidth = [1, 2, 4, 8, 16, 32];
+
+// One DPP move, foldable into the consumer (v_add_f32_dpp).
+def : FastShuffle<QuadLocal, 0, 0, AnyWidth, AllTargets, DppQuadPerm>;
+def : FastShuffle<XorLanes, 1, 15, AnyWidth, GFX10Plus, DppRowXmask>;
+def : FastShuffle<XorLanes, 8, 11, AnyWidth, GFX9Family, DppRowRorThenQuad>;
+def : FastShuffle<XorLanes, 4, 7, AnyWidth, GFX9Family, DppMirrorThenQuad>;
+def : FastShuffle<XorLanes, 12, 15, AnyWidth, GFX9Family, DppMirrorThenQuad>;
+def : FastShuffle<XorLanes, 16, 31, [32], GFX10Plus, PermlaneX16>;
+def : FastShuffle<XorLanes, 16, 31, [32], GFX9Family, DsSwizzle>;
+
+def : FastShuffle<Broadcast, 0, 31, [32], AllTargets, ReadLane>;
+def : FastShuffle<Broadcast, 0, 15, [16], [GFX90A, GFX10, GFX11, GFX12],
+                  DppRowShare>;
+def : FastShuffle<Broadcast, 0, 15, [8, 16], AllTargets, DsSwizzle>;
+
+foreach map = [ShiftUp, ShiftDown] in {
+  def : FastShuffle<map, 1, 15, [8, 16], AllTargets, DppRowShift>;
+  def : FastShuffle<map, 1, 15, [32], GFX10Plus, DppRowShiftPermlane>;
+  def : FastShuffle<map, 16, 31, [32], GFX10Plus, PermlaneX16>;
+  def : FastShuffle<map, 1, 1, [32], GFX9Family, DppWaveShift>;
+  def : FastShuffle<map, 16, 16, [32], GFX9Family, SwizzleXor16Shift>;
+}

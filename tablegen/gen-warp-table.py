@@ -126,6 +126,24 @@ def check_inline_ptx(pattern, record):
     return problems
 
 
+def check_fast_shuffle(pattern):
+    problems = []
+    if not 0 <= pattern["MinParam"] <= pattern["MaxParam"] <= 31:
+        problems.append(f"parameter range [{pattern['MinParam']}, "
+                        f"{pattern['MaxParam']}] is not within 0..31")
+    for width in pattern["Widths"]:
+        if width not in (1, 2, 4, 8, 16, 32):
+            problems.append(f"width {width} is not a power of two up to 32")
+    if not pattern["Targets"]:
+        problems.append("no target")
+    return problems
+
+
+def definition_order(anon_name):
+    """llvm-tblgen numbers anonymous records in the order they are defined."""
+    return int(anon_name.rsplit("_", 1)[1])
+
+
 def c_bool(value):
     return "true" if value else "false"
 
@@ -195,6 +213,20 @@ def main():
                            "{" + ", ".join(map(str, operands)) + "}",
                            enumerator(records, pattern["Result"]),
                            str(pattern["AddOperand"])))
+    fast_shuffles = []
+    for anon in sorted(records["!instanceof"].get("FastShuffle", []),
+                       key=definition_order):
+        pattern = records[anon]
+        for problem in check_fast_shuffle(pattern):
+            errors.append(f"fast shuffle {anon} "
+                          f"({pattern['Movement']['def']}): {problem}")
+        widths = sum(width for width in pattern["Widths"])
+        targets = " | ".join(enumerator(records, t) for t in pattern["Targets"])
+        fast_shuffles.append((enumerator(records, pattern["Map"]),
+                              str(pattern["MinParam"]), str(pattern["MaxParam"]),
+                              f"0x{widths:02x}", targets,
+                              enumerator(records, pattern["Movement"])))
+
     if len({row[0] for row in inline_ptx}) != len(inline_ptx):
         errors.append("two inline PTX patterns have the same asm")
 
@@ -229,6 +261,11 @@ def main():
                     primitives, 2)
         write_table(out, "WarpInlinePtxPattern", "WarpInlinePtxPatternTable",
                     inline_ptx, 3)
+        out.write("/* In definition order: the first that fits is taken. */\n")
+        out.write("static const WarpFastShuffle WarpFastShuffleTable[] = {\n")
+        for row in fast_shuffles:
+            out.write(f"    {{{', '.join(row)}}},\n")
+        out.write("};\n")
 
 
 if __name__ == "__main__":

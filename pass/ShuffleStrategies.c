@@ -1,0 +1,398 @@
+/*===- ShuffleStrategies.c - Target-aware shuffle data movement ------------===*
+ *
+ * When a shuffle's lane and clamp operands are constants, the PTX model
+ * gives, for every CUDA lane, the lane it reads (itself where out of
+ * range): its source map. Reductions, scans and broadcasts have maps that
+ * AMD GPUs can move register to register, without ds_bpermute's trip
+ * through the LDS unit (address math, a DS instruction, an s_waitcnt):
+ *
+ *   quad-local maps       DPP quad_perm (all targets)
+ *   lane ^ k, k < 16      DPP row_xmask:k (gfx10+); on gfx9 row_ror:8,
+ *                         row_half_mirror (^7) or row_mirror (^15), then
+ *                         a quad_perm for the low two bits
+ *   lane ^ k, k >= 16     v_permlanex16 (gfx10+), ds_swizzle xor (gfx9)
+ *   broadcast of lane s   v_readlane (one per CUDA warp on wave64); in
+ *                         segments of 16, DPP row_share / row_newbcast
+ *                         (gfx90a+, gfx10+), of 8 or 16, ds_swizzle
+ *   shift by d < 16       DPP row_shr/row_shl (a row is 16 lanes); across
+ *                         the two rows of a warp plus v_permlanex16
+ *                         (gfx10+); d = 1 as DPP wave_shr/wave_shl (gfx9)
+ *   shift by d >= 16      v_permlanex16 (gfx10+), ds_swizzle xor 16 (gfx9)
+ *
+ * The table of these, with the targets that have them and the order of
+ * preference, is declared in tablegen/WarpPatterns.td. Every form here
+ * gives each lane exactly the value its source map names: a lane that
+ * reads itself either gets its own value from the hardware operation (a
+ * DPP source outside the row leaves the lane's `old`, which is its own
+ * value) or is selected back. Rows of 16 and the 32-lane groups of
+ * ds_swizzle and v_permlanex16 never cross a CUDA warp, so wave64 needs
+ * nothing more, except for the wave-wide wave_shr/wave_shl and readlane.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "ShuffleStrategies.h"
+
+#include "IRUtils.h"
+
+#include <string.h>
+
+enum {
+  DppQuadPermBase = 0x000,
+  DppRowShl = 0x100,
+  DppRowShr = 0x110,
+  DppRowRor = 0x120,
+  DppWaveShl1 = 0x130,
+  DppWaveShr1 = 0x138,
+  DppRowMirror = 0x140,
+  DppRowHalfMirror = 0x141,
+  DppRowShare = 0x150,
+  DppRowXmask = 0x160,
+  AllRows = 0xf,
+  AllBanks = 0xf,
+};
+
+static bool hasPrefix(const char *Text, size_t Length, const char *Prefix) {
+  size_t PrefixLength = strlen(Prefix);
+  return Length >= PrefixLength && strncmp(Text, Prefix, PrefixLength) == 0;
+}
+
+unsigned warpFunctionTarget(LLVMValueRef F) {
+  static const char Kind[] = "target-cpu";
+  LLVMAttributeRef Attr = LLVMGetStringAttributeAtIndex(
+      F, LLVMAttributeFunctionIndex, Kind, sizeof(Kind) - 1);
+  unsigned Length = 0;
+  const char *CPU = Attr ? LLVMGetStringAttributeValue(Attr, &Length) : "";
+  static const struct {
+    const char *Prefix;
+    unsigned Target;
+  } Families[] = {
+      {"gfx90a", WarpTargetGFX90A}, {"gfx94", WarpTargetGFX90A},
+      {"gfx95", WarpTargetGFX90A},  {"gfx9", WarpTargetGFX9},
+      {"gfx10", WarpTargetGFX10},   {"gfx11", WarpTargetGFX11},
+      {"gfx12", WarpTargetGFX12},
+  };
+  for (size_t I = 0; I < sizeof(Families) / sizeof(Families[0]); ++I)
+    if (hasPrefix(CPU, Length, Families[I].Prefix))
+      return Families[I].Target;
+  return 0;
+}
+
+/*===-- Source maps
+ * --------------------------------------------------------===*/
+
+/* The lane that Lane reads in the source map of shape Map with segment
+ * Width and parameter Param; Source supplies quad_perm's pattern. */
+static unsigned expectedSource(WarpSourceMap Map, unsigned Width,
+                               unsigned Param, unsigned Lane,
+                               const unsigned *Source) {
+  unsigned Start = Lane & ~(Width - 1), Offset = Lane & (Width - 1);
+  switch (Map) {
+  case WarpMapQuadLocal:
+    return (Lane & ~3u) | (Source[Lane & 3] & 3);
+  case WarpMapXor:
+    return Lane ^ Param;
+  case WarpMapBroadcast:
+    return Start | Param;
+  case WarpMapShiftUp:
+    return Offset >= Param ? Lane - Param : Lane;
+  case WarpMapShiftDown:
+  default:
+    return Offset + Param < Width ? Lane + Param : Lane;
+  }
+}
+
+static bool sourceHasShape(const unsigned *Source, WarpSourceMap Map,
+                           unsigned Width, unsigned Param) {
+  if (Map == WarpMapQuadLocal)
+    for (unsigned Lane = 0; Lane < 4; ++Lane)
+      if (Source[Lane] >= 4)
+        return false;
+  if (Map != WarpMapQuadLocal && Map != WarpMapXor && Param >= Width)
+    return false;
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
+    if (Source[Lane] != expectedSource(Map, Width, Param, Lane, Source))
+      return false;
+  return true;
+}
+
+/* The first fast path for Source on Target, with its width and parameter. */
+static const WarpFastShuffle *findFastShuffle(const unsigned *Source,
+                                              unsigned Target, unsigned *Width,
+                                              unsigned *Param) {
+  unsigned Count;
+  const WarpFastShuffle *Table = warpFastShuffles(&Count);
+  for (unsigned I = 0; I < Count; ++I) {
+    if (!(Table[I].Targets & Target))
+      continue;
+    for (unsigned W = 1; W <= CudaWarpSize; W *= 2) {
+      if (!(Table[I].Widths & W))
+        continue;
+      for (unsigned P = Table[I].MinParam; P <= Table[I].MaxParam; ++P)
+        if (sourceHasShape(Source, Table[I].Map, W, P)) {
+          *Width = W;
+          *Param = P;
+          return &Table[I];
+        }
+    }
+  }
+  return NULL;
+}
+
+/*===-- Builders
+ * -----------------------------------------------------------===*/
+
+typedef struct {
+  LLVMModuleRef M;
+  LLVMBuilderRef B;
+  WarpLanes *Lanes;
+  LLVMTypeRef I1, I32;
+  const unsigned *Source;
+  LLVMValueRef Bits;
+} MoveBuilder;
+
+static LLVMValueRef constI32(MoveBuilder *MB, uint32_t Value) {
+  return LLVMConstInt(MB->I32, Value, false);
+}
+
+/* llvm.amdgcn.update.dpp: lanes whose source lies outside their row keep
+ * Old unless BoundCtrl, which makes them 0. */
+static LLVMValueRef buildDpp(MoveBuilder *MB, LLVMValueRef Old,
+                             LLVMValueRef Src, unsigned Control,
+                             bool BoundCtrl) {
+  LLVMValueRef Args[] = {Old,
+                         Src,
+                         constI32(MB, Control),
+                         constI32(MB, AllRows),
+                         constI32(MB, AllBanks),
+                         LLVMConstInt(MB->I1, BoundCtrl, false)};
+  return warpBuildOverloadedCall(MB->M, MB->B, "llvm.amdgcn.update.dpp",
+                                 MB->I32, Args, 6, "dpp");
+}
+
+/* A DPP move every lane of which reads a lane of its row: no lane keeps
+ * Old, so it may be poison, which lets the backend fold the move into the
+ * instruction that uses it (v_add_f32_dpp). */
+static LLVMValueRef buildDppPermute(MoveBuilder *MB, LLVMValueRef Src,
+                                    unsigned Control) {
+  return buildDpp(MB, LLVMGetPoison(MB->I32), Src, Control, true);
+}
+
+/* quad_perm where lane q of each quad reads lane Select[q] of it. */
+static unsigned quadPermControl(const unsigned Select[4]) {
+  return DppQuadPermBase | (Select[0] & 3) | (Select[1] & 3) << 2 |
+         (Select[2] & 3) << 4 | (Select[3] & 3) << 6;
+}
+
+static LLVMValueRef buildQuadXor(MoveBuilder *MB, LLVMValueRef Src,
+                                 unsigned Mask) {
+  if (Mask == 0)
+    return Src;
+  unsigned Select[4] = {0 ^ Mask, 1 ^ Mask, 2 ^ Mask, 3 ^ Mask};
+  return buildDppPermute(MB, Src, quadPermControl(Select));
+}
+
+/* llvm.amdgcn.permlanex16: lane r of a row reads lane Select[r] of the other
+ * row of its 32 lanes. */
+static LLVMValueRef buildPermlaneX16(MoveBuilder *MB, const unsigned *Select) {
+  uint32_t Lo = 0, Hi = 0;
+  for (unsigned R = 0; R < 8; ++R) {
+    Lo |= (Select[R] & 15) << (4 * R);
+    Hi |= (Select[R + 8] & 15) << (4 * R);
+  }
+  LLVMValueRef False = LLVMConstInt(MB->I1, 0, false);
+  LLVMValueRef Args[] = {MB->Bits,         MB->Bits, constI32(MB, Lo),
+                         constI32(MB, Hi), False,    False};
+  return warpBuildOverloadedCall(MB->M, MB->B, "llvm.amdgcn.permlanex16",
+                                 MB->I32, Args, 6, "permlane");
+}
+
+/* llvm.amdgcn.ds.swizzle in bit-mask mode: lane i of each 32 reads lane
+ * ((i & And) | Or) ^ Xor. */
+static LLVMValueRef buildSwizzle(MoveBuilder *MB, unsigned And, unsigned Or,
+                                 unsigned Xor) {
+  LLVMValueRef Args[] = {MB->Bits, constI32(MB, And | Or << 5 | Xor << 10)};
+  return warpBuildIntrinsicCall(MB->M, MB->B, "llvm.amdgcn.ds.swizzle", Args, 2,
+                                "swizzle");
+}
+
+LLVMValueRef warpBuildLaneInSet(LLVMBuilderRef B, WarpLanes *Lanes,
+                                uint32_t LaneSet) {
+  LLVMValueRef Lane = warpGetCudaLane(Lanes);
+  LLVMTypeRef I32 = LLVMTypeOf(Lane);
+  if (LaneSet == 0 || LaneSet == 0xffffffff)
+    return LLVMConstInt(LLVMInt1TypeInContext(LLVMGetTypeContext(I32)),
+                        LaneSet != 0, false);
+  unsigned Low = (unsigned)__builtin_ctz(LaneSet);
+  uint32_t Run = LaneSet >> Low;
+  if ((Run & (Run + 1)) == 0) { /* one run of lanes: Low <= lane < High */
+    unsigned Length = (unsigned)__builtin_popcount(Run);
+    LLVMValueRef Offset =
+        Low ? LLVMBuildSub(B, Lane, LLVMConstInt(I32, Low, false), "") : Lane;
+    return LLVMBuildICmp(B, LLVMIntULT, Offset,
+                         LLVMConstInt(I32, Length, false), "in.set");
+  }
+  LLVMValueRef Bit =
+      LLVMBuildLShr(B, LLVMConstInt(I32, LaneSet, false), Lane, "");
+  Bit = LLVMBuildAnd(B, Bit, LLVMConstInt(I32, 1, false), "");
+  return LLVMBuildICmp(B, LLVMIntNE, Bit, LLVMConstInt(I32, 0, false),
+                       "in.set");
+}
+
+/* Moved where the lane reads another lane, the lane's own value where it
+ * reads itself, unless Moved already holds it there: KeptLanes are the
+ * lanes in which it does. */
+static LLVMValueRef selectMovedLanes(MoveBuilder *MB, LLVMValueRef Moved,
+                                     uint32_t KeptLanes) {
+  uint32_t Moving = 0;
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
+    if (MB->Source[Lane] != Lane)
+      Moving |= 1u << Lane;
+  if ((Moving | KeptLanes) == 0xffffffff)
+    return Moved;
+  return LLVMBuildSelect(MB->B, warpBuildLaneInSet(MB->B, MB->Lanes, Moving),
+                         Moved, MB->Bits, "shfl.moved");
+}
+
+/* The permlanex16 lane selects that make every lane reading the other row
+ * of its 32 get its source; false when two lanes need different ones. */
+static bool crossRowSelects(const unsigned *Source, unsigned *Select) {
+  bool Set[16] = {false};
+  for (unsigned R = 0; R < 16; ++R)
+    Select[R] = R;
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane) {
+    unsigned Src = Source[Lane], R = Lane & 15;
+    if ((Src ^ Lane) < 16)
+      continue;
+    if (Set[R] && Select[R] != (Src & 15))
+      return false;
+    Select[R] = Src & 15;
+    Set[R] = true;
+  }
+  return true;
+}
+
+/* A map whose moving lanes all read the other row: v_permlanex16. */
+static LLVMValueRef buildCrossRowMove(MoveBuilder *MB) {
+  unsigned Select[16];
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
+    if (MB->Source[Lane] != Lane && (MB->Source[Lane] ^ Lane) < 16)
+      return NULL;
+  if (!crossRowSelects(MB->Source, Select))
+    return NULL;
+  return selectMovedLanes(MB, buildPermlaneX16(MB, Select), 0);
+}
+
+/* row_shr:d / row_shl:d keep the lane's own value where the source falls
+ * outside the row; the row part of a shift within 16 lanes or more. */
+static LLVMValueRef buildRowShift(MoveBuilder *MB, WarpSourceMap Map,
+                                  unsigned Delta) {
+  unsigned Control = (Map == WarpMapShiftUp ? DppRowShr : DppRowShl) + Delta;
+  return buildDpp(MB, MB->Bits, MB->Bits, Control, false);
+}
+
+/* The lanes whose row_shr:d / row_shl:d source is outside their row. */
+static uint32_t rowShiftKeptLanes(WarpSourceMap Map, unsigned Delta) {
+  uint32_t Kept = 0;
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane) {
+    unsigned R = Lane & 15;
+    if (Map == WarpMapShiftUp ? R < Delta : R + Delta >= 16)
+      Kept |= 1u << Lane;
+  }
+  return Kept;
+}
+
+/* A shift across the whole 32-lane warp: rows by DPP, the lanes whose
+ * source is in the other row by v_permlanex16. */
+static LLVMValueRef buildRowShiftPermlane(MoveBuilder *MB, WarpSourceMap Map,
+                                          unsigned Delta) {
+  unsigned Select[16];
+  if (!crossRowSelects(MB->Source, Select))
+    return NULL;
+  LLVMValueRef InRow = buildRowShift(MB, Map, Delta);
+  LLVMValueRef Cross = buildPermlaneX16(MB, Select);
+  uint32_t CrossLanes = 0;
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
+    if ((MB->Source[Lane] ^ Lane) >= 16)
+      CrossLanes |= 1u << Lane;
+  return LLVMBuildSelect(MB->B,
+                         warpBuildLaneInSet(MB->B, MB->Lanes, CrossLanes),
+                         Cross, InRow, "shfl.shifted");
+}
+
+/* v_readlane of lane Lane of each CUDA warp; on wave64 the lane's warp picks
+ * one of two. */
+static LLVMValueRef buildReadLaneBroadcast(MoveBuilder *MB, unsigned Lane) {
+  LLVMValueRef Args[] = {MB->Bits, constI32(MB, Lane)};
+  LLVMValueRef First = warpBuildOverloadedCall(
+      MB->M, MB->B, "llvm.amdgcn.readlane", MB->I32, Args, 2, "broadcast");
+  if (MB->Lanes->WaveSize == 32)
+    return First;
+  Args[1] = constI32(MB, CudaWarpSize + Lane);
+  LLVMValueRef Second = warpBuildOverloadedCall(
+      MB->M, MB->B, "llvm.amdgcn.readlane", MB->I32, Args, 2, "broadcast");
+  LLVMValueRef InFirst =
+      LLVMBuildICmp(MB->B, LLVMIntEQ, warpGetWarpBase(MB->Lanes),
+                    constI32(MB, 0), "first.warp");
+  return LLVMBuildSelect(MB->B, InFirst, First, Second, "broadcast");
+}
+
+static LLVMValueRef buildMovement(MoveBuilder *MB, const WarpFastShuffle *F,
+                                  unsigned Width, unsigned Param) {
+  switch (F->Movement) {
+  case WarpMoveDppQuadPerm:
+    return buildDppPermute(MB, MB->Bits, quadPermControl(MB->Source));
+  case WarpMoveDppRowXmask:
+    return buildDppPermute(MB, MB->Bits, DppRowXmask + Param);
+  case WarpMoveDppRowRorThenQuad: /* row_ror:8 is lane ^ 8 */
+    return buildQuadXor(MB, buildDppPermute(MB, MB->Bits, DppRowRor + 8),
+                        Param & 3);
+  case WarpMoveDppMirrorThenQuad: { /* mirrors are lane ^ 7 and lane ^ 15 */
+    bool Half = Param < 8;
+    LLVMValueRef Mirrored =
+        buildDppPermute(MB, MB->Bits, Half ? DppRowHalfMirror : DppRowMirror);
+    return buildQuadXor(MB, Mirrored, Param ^ (Half ? 7 : 15));
+  }
+  case WarpMovePermlaneX16:
+    return buildCrossRowMove(MB);
+  case WarpMoveDsSwizzle:
+    if (F->Map == WarpMapXor)
+      return buildSwizzle(MB, 31, 0, Param);
+    return buildSwizzle(MB, 31 & ~(Width - 1), Param, 0);
+  case WarpMoveReadLane:
+    return buildReadLaneBroadcast(MB, Param);
+  case WarpMoveDppRowShare:
+    return buildDppPermute(MB, MB->Bits, DppRowShare + Param);
+  case WarpMoveDppRowShift:
+    return selectMovedLanes(MB, buildRowShift(MB, F->Map, Param),
+                            rowShiftKeptLanes(F->Map, Param));
+  case WarpMoveDppRowShiftPermlane:
+    return buildRowShiftPermlane(MB, F->Map, Param);
+  case WarpMoveDppWaveShift: {
+    unsigned Control = F->Map == WarpMapShiftUp ? DppWaveShr1 : DppWaveShl1;
+    return selectMovedLanes(
+        MB, buildDpp(MB, MB->Bits, MB->Bits, Control, false), 0);
+  }
+  case WarpMoveSwizzleXor16Shift:
+  default:
+    return selectMovedLanes(MB, buildSwizzle(MB, 31, 0, 16), 0);
+  }
+}
+
+LLVMValueRef warpBuildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
+                                  WarpLanes *Lanes, unsigned Target,
+                                  const unsigned Source[CudaWarpSize],
+                                  LLVMValueRef Bits) {
+  unsigned Width, Param;
+  const WarpFastShuffle *F = findFastShuffle(Source, Target, &Width, &Param);
+  if (!F)
+    return NULL;
+  LLVMContextRef Ctx = LLVMGetModuleContext(M);
+  MoveBuilder MB = {M,
+                    B,
+                    Lanes,
+                    LLVMInt1TypeInContext(Ctx),
+                    LLVMInt32TypeInContext(Ctx),
+                    Source,
+                    Bits};
+  return buildMovement(&MB, F, Width, Param);
+}

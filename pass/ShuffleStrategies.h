@@ -1,0 +1,25 @@
+/*===- ShuffleStrategies.h - Target-aware shuffle data movement --*- C -*-===*/
+
+#ifndef NVVMWARP_SHUFFLESTRATEGIES_H
+#define NVVMWARP_SHUFFLESTRATEGIES_H
+
+#include "LaneMath.h"
+#include "WarpPatterns.h"
+
+/* The processor family of F's "target-cpu" (a WarpTarget bit), 0 when F
+ * names none or one this file does not know. */
+unsigned warpFunctionTarget(LLVMValueRef F);
+
+/* Bits (i32) of the lane Source[lane] names, for every CUDA lane, built
+ * with the first fast path of the table that fits Source and Target; NULL
+ * when none fits (the caller moves the data with ds_bpermute). */
+LLVMValueRef warpBuildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
+                                  WarpLanes *Lanes, unsigned Target,
+                                  const unsigned Source[CudaWarpSize],
+                                  LLVMValueRef Bits);
+
+/* An i1 that is true in the CUDA lanes whose bit is set in LaneSet. */
+LLVMValueRef warpBuildLaneInSet(LLVMBuilderRef B, WarpLanes *Lanes,
+                                uint32_t LaneSet);
+
+#endif
