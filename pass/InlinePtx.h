@@ -13,8 +13,9 @@
 unsigned warpRewriteInlinePtx(LLVMModuleRef M);
 
 /* Writes Asm (Length bytes) to Out (Size bytes) with PTX comments and
- * whitespace removed, except one space between two word characters. Returns false when it
- * does not fit. The pattern generator normalises table rows the same way. */
+ * whitespace removed, except one space between two word characters. Returns
+ * false when it does not fit. The pattern generator normalises table rows the
+ * same way. */
 bool warpNormalizeAsm(const char *Asm, size_t Length, char *Out, size_t Size);
 
 #endif

@@ -46,6 +46,7 @@ static bool parseOption(const char *Option, size_t Length,
       {"plant-bug=drop-warp-base", SetsBug, WarpBugDropWarpBase},
       {"plant-bug=drop-clamp", SetsBug, WarpBugDropClamp},
       {"plant-bug=ballot-wrong-half", SetsBug, WarpBugBallotWrongHalf},
+      {"plant-bug=fast-path-no-select", SetsBug, WarpBugFastPathNoSelect},
   };
   for (size_t I = 0; I < sizeof(Known) / sizeof(Known[0]); ++I) {
     if (strlen(Known[I].Text) != Length ||
@@ -72,8 +73,8 @@ bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
       const char *Format =
           "nvvm-shfl-to-amdgpu: unknown option '%.*s' (expected "
           "wave32, wave64, strategy=best, strategy=bpermute, "
-          "plant-bug=drop-warp-base, plant-bug=drop-clamp or "
-          "plant-bug=ballot-wrong-half)";
+          "plant-bug=drop-warp-base, plant-bug=drop-clamp, "
+          "plant-bug=ballot-wrong-half or plant-bug=fast-path-no-select)";
       size_t Size = strlen(Format) + Length + 1;
       *ErrorMessage = malloc(Size);
       snprintf(*ErrorMessage, Size, Format, (int)Length, Start);

@@ -24,6 +24,7 @@ typedef enum {
   WarpBugDropWarpBase,    /* wave64: read the lane from the wave's first warp */
   WarpBugDropClamp,       /* ignore the clamp: out-of-range lanes read anyway */
   WarpBugBallotWrongHalf, /* wave64: votes read the other warp's half */
+  WarpBugFastPathNoSelect, /* fast paths: lanes reading themselves don't */
 } WarpPlantedBug;
 
 /* How shuffles move data: always ds_bpermute, or the cheapest exact form
@@ -50,7 +51,8 @@ WarpLoweringOptions warpDefaultOptions(void);
 /* Parses the text between <> of `nvvm-shfl-to-amdgpu<...>` or
  * `nvvm-warp-to-amdgpu<...>`: ';'-separated `wave32`, `wave64`,
  * `strategy=best`, `strategy=bpermute`, `plant-bug=drop-warp-base`,
- * `plant-bug=drop-clamp`, `plant-bug=ballot-wrong-half`. On failure returns
+ * `plant-bug=drop-clamp`, `plant-bug=ballot-wrong-half`,
+ * `plant-bug=fast-path-no-select`. On failure returns
  * false and sets *ErrorMessage to a malloc'd string. */
 bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
                       char **ErrorMessage);

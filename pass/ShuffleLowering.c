@@ -183,7 +183,8 @@ static LLVMValueRef buildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
   LLVMTypeRef I32 = LLVMTypeOf(BOperand);
   LLVMValueRef Bits =
       ValueType == I32 ? Value : LLVMBuildBitCast(B, Value, I32, "");
-  LLVMValueRef Moved = warpBuildFastShuffle(M, B, Lanes, Target, Source, Bits);
+  LLVMValueRef Moved =
+      warpBuildFastShuffle(M, B, Lanes, Options, Target, Source, Bits);
   if (!Moved || ValueType == I32)
     return Moved;
   return LLVMBuildBitCast(B, Moved, ValueType, "shfl.value");

@@ -145,6 +145,7 @@ typedef struct {
   LLVMModuleRef M;
   LLVMBuilderRef B;
   WarpLanes *Lanes;
+  const WarpLoweringOptions *Options;
   LLVMTypeRef I1, I32;
   const unsigned *Source;
   LLVMValueRef Bits;
@@ -247,7 +248,8 @@ static LLVMValueRef selectMovedLanes(MoveBuilder *MB, LLVMValueRef Moved,
   for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
     if (MB->Source[Lane] != Lane)
       Moving |= 1u << Lane;
-  if ((Moving | KeptLanes) == 0xffffffff)
+  if ((Moving | KeptLanes) == 0xffffffff ||
+      MB->Options->PlantedBug == WarpBugFastPathNoSelect)
     return Moved;
   return LLVMBuildSelect(MB->B, warpBuildLaneInSet(MB->B, MB->Lanes, Moving),
                          Moved, MB->Bits, "shfl.moved");
@@ -378,10 +380,10 @@ static LLVMValueRef buildMovement(MoveBuilder *MB, const WarpFastShuffle *F,
   }
 }
 
-LLVMValueRef warpBuildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
-                                  WarpLanes *Lanes, unsigned Target,
-                                  const unsigned Source[CudaWarpSize],
-                                  LLVMValueRef Bits) {
+LLVMValueRef
+warpBuildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
+                     const WarpLoweringOptions *Options, unsigned Target,
+                     const unsigned Source[CudaWarpSize], LLVMValueRef Bits) {
   unsigned Width, Param;
   const WarpFastShuffle *F = findFastShuffle(Source, Target, &Width, &Param);
   if (!F)
@@ -390,6 +392,7 @@ LLVMValueRef warpBuildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
   MoveBuilder MB = {M,
                     B,
                     Lanes,
+                    Options,
                     LLVMInt1TypeInContext(Ctx),
                     LLVMInt32TypeInContext(Ctx),
                     Source,

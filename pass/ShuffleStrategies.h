@@ -13,10 +13,10 @@ unsigned warpFunctionTarget(LLVMValueRef F);
 /* Bits (i32) of the lane Source[lane] names, for every CUDA lane, built
  * with the first fast path of the table that fits Source and Target; NULL
  * when none fits (the caller moves the data with ds_bpermute). */
-LLVMValueRef warpBuildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
-                                  WarpLanes *Lanes, unsigned Target,
-                                  const unsigned Source[CudaWarpSize],
-                                  LLVMValueRef Bits);
+LLVMValueRef
+warpBuildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
+                     const WarpLoweringOptions *Options, unsigned Target,
+                     const unsigned Source[CudaWarpSize], LLVMValueRef Bits);
 
 /* An i1 that is true in the CUDA lanes whose bit is set in LaneSet. */
 LLVMValueRef warpBuildLaneInSet(LLVMBuilderRef B, WarpLanes *Lanes,

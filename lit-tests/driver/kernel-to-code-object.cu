@@ -1,8 +1,10 @@
 // cu2hsaco compiles a CUDA-style kernel (shared memory, __syncthreads,
 // shuffles) to an AMD code object: an EM_AMDGPU shared object for the
 // chosen processor with code object v4 metadata (amdhsa.version 1.1) naming
-// the kernel, ds_bpermute for the shuffles, s_barrier for __syncthreads,
-// and wave64 or wave32 as the processor wants.
+// the kernel, register-to-register fast paths for its xor shuffles (DPP
+// folded into the adds, ds_swizzle for xor 16 on gfx9, v_permlanex16 on
+// gfx11; ds_bpermute with --strategy=bpermute), s_barrier for
+// __syncthreads, and wave64 or wave32 as the processor wants.
 //
 // RUN: cu2hsaco %s -o %t.hsaco --offload-arch=gfx90a
 // RUN: llvm-readelf -h -n %t.hsaco | FileCheck %s --check-prefix=ELF
@@ -16,12 +18,18 @@
 // ELF-NEXT: - 1
 // ELF-NEXT: - 1
 //
-// RUN: cu2hsaco %s -S -o - --offload-arch=gfx90a | FileCheck %s --check-prefixes=ISA,W64
-// RUN: cu2hsaco %s -S -o - --offload-arch=gfx942 | FileCheck %s --check-prefixes=ISA,W64
-// RUN: cu2hsaco %s -S -o - --offload-arch=gfx1100 | FileCheck %s --check-prefixes=ISA,W32
+// RUN: cu2hsaco %s -S -o - --offload-arch=gfx90a | FileCheck %s --check-prefixes=ISA,W64,GFX9,FAST
+// RUN: cu2hsaco %s -S -o - --offload-arch=gfx942 | FileCheck %s --check-prefixes=ISA,W64,GFX9,FAST
+// RUN: cu2hsaco %s -S -o - --offload-arch=gfx1100 | FileCheck %s --check-prefixes=ISA,W32,GFX11,FAST
+// RUN: cu2hsaco %s -S -o - --offload-arch=gfx90a --strategy=bpermute | FileCheck %s --check-prefixes=ISA,W64,BPERMUTE
 // ISA: .amdhsa_code_object_version 4
 // ISA-LABEL: block_sum:
-// ISA: ds_bpermute_b32
+// GFX9:  ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
+// GFX9:  v_add_f32_dpp {{.*}} row_ror:8
+// GFX11: v_permlanex16_b32
+// GFX11: v_add_f32_dpp {{.*}} row_xmask:8
+// BPERMUTE: ds_bpermute_b32
+// FAST-NOT: ds_bpermute_b32
 // ISA: s_barrier
 // W64: .wavefront_size: 64
 // W32: .wavefront_size: 32

@@ -1,7 +1,7 @@
 ; An unknown pass option is refused with a message listing the valid ones.
 ;
 ; RUN: not %opt-warp -passes='nvvm-shfl-to-amdgpu<wave31>' -S %s 2>&1 | FileCheck %s
-; CHECK: error: nvvm-shfl-to-amdgpu: unknown option 'wave31' (expected wave32, wave64, strategy=best, strategy=bpermute, plant-bug=drop-warp-base, plant-bug=drop-clamp or plant-bug=ballot-wrong-half)
+; CHECK: error: nvvm-shfl-to-amdgpu: unknown option 'wave31' (expected wave32, wave64, strategy=best, strategy=bpermute, plant-bug=drop-warp-base, plant-bug=drop-clamp, plant-bug=ballot-wrong-half or plant-bug=fast-path-no-select)
 
 define void @f() {
   ret void

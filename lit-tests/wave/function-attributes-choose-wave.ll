@@ -3,8 +3,8 @@
 ; (wave32 from gfx10 on), then the pass parameter, then wave64. wave32 code
 ; has no mbcnt.hi and no warp base.
 ;
-; RUN: %opt-warp -passes=nvvm-shfl-to-amdgpu -S %s | FileCheck %s --check-prefixes=CHECK,DEFAULT64
-; RUN: %opt-warp -passes='nvvm-shfl-to-amdgpu<wave32>' -S %s | FileCheck %s --check-prefixes=CHECK,DEFAULT32
+; RUN: %opt-warp -passes='nvvm-shfl-to-amdgpu<strategy=bpermute>' -S %s | FileCheck %s --check-prefixes=CHECK,DEFAULT64
+; RUN: %opt-warp -passes='nvvm-shfl-to-amdgpu<wave32;strategy=bpermute>' -S %s | FileCheck %s --check-prefixes=CHECK,DEFAULT32
 
 define i32 @features32(i32 %a) #0 {
 ; CHECK-LABEL: define i32 @features32(
