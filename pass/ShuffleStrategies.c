@@ -193,7 +193,8 @@ static LLVMValueRef buildQuadXor(MoveBuilder *MB, LLVMValueRef Src,
 }
 
 /* llvm.amdgcn.permlanex16: lane r of a row reads lane Select[r] of the other
- * row of its 32 lanes. */
+ * row of its 32 lanes. Its old value (kept where the source lane is
+ * inactive, a lane no CUDA shuffle may read) is left undefined. */
 static LLVMValueRef buildPermlaneX16(MoveBuilder *MB, const unsigned *Select) {
   uint32_t Lo = 0, Hi = 0;
   for (unsigned R = 0; R < 8; ++R) {
@@ -201,8 +202,8 @@ static LLVMValueRef buildPermlaneX16(MoveBuilder *MB, const unsigned *Select) {
     Hi |= (Select[R + 8] & 15) << (4 * R);
   }
   LLVMValueRef False = LLVMConstInt(MB->I1, 0, false);
-  LLVMValueRef Args[] = {MB->Bits,         MB->Bits, constI32(MB, Lo),
-                         constI32(MB, Hi), False,    False};
+  LLVMValueRef Args[] = {LLVMGetPoison(MB->I32), MB->Bits, constI32(MB, Lo),
+                         constI32(MB, Hi),       False,    False};
   return warpBuildOverloadedCall(MB->M, MB->B, "llvm.amdgcn.permlanex16",
                                  MB->I32, Args, 6, "permlane");
 }
