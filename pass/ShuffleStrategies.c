@@ -115,24 +115,68 @@ static bool sourceHasShape(const unsigned *Source, WarpSourceMap Map,
   return true;
 }
 
+typedef struct {
+  WarpSourceMap Map;
+  unsigned Width, Param;
+} SourceShape;
+
+/* Quad-local, xor, and per width a broadcast and two shifts. */
+enum { MaxShapes = 2 + 6 * 3 };
+
+/* Every shape Source has. The parameter of each shape follows from one
+ * lane (lane 0's source for xor and broadcast, the first lane that moves
+ * for shifts), so only the widths need trying. */
+static unsigned findShapes(const unsigned *Source, SourceShape *Shapes) {
+  unsigned FirstMover = 0;
+  while (FirstMover < CudaWarpSize && Source[FirstMover] == FirstMover)
+    ++FirstMover;
+  unsigned Up = FirstMover < CudaWarpSize && Source[FirstMover] < FirstMover
+                    ? FirstMover - Source[FirstMover]
+                    : 0;
+  unsigned Down = FirstMover < CudaWarpSize && Source[FirstMover] > FirstMover
+                      ? Source[FirstMover] - FirstMover
+                      : 0;
+  SourceShape Candidates[] = {{WarpMapQuadLocal, 4, 0},
+                              {WarpMapXor, 32, Source[0]}};
+  unsigned N = 0;
+  for (unsigned I = 0; I < sizeof(Candidates) / sizeof(Candidates[0]); ++I)
+    if (sourceHasShape(Source, Candidates[I].Map, Candidates[I].Width,
+                       Candidates[I].Param))
+      Shapes[N++] = Candidates[I];
+  for (unsigned W = 1; W <= CudaWarpSize; W *= 2) {
+    SourceShape PerWidth[] = {{WarpMapBroadcast, W, Source[0]},
+                              {WarpMapShiftUp, W, Up},
+                              {WarpMapShiftDown, W, Down}};
+    for (unsigned I = 0; I < 3; ++I) {
+      bool IsShift = PerWidth[I].Map != WarpMapBroadcast;
+      if ((!IsShift || PerWidth[I].Param) &&
+          sourceHasShape(Source, PerWidth[I].Map, W, PerWidth[I].Param))
+        Shapes[N++] = PerWidth[I];
+    }
+  }
+  return N;
+}
+
 /* The first fast path for Source on Target, with its width and parameter. */
 static const WarpFastShuffle *findFastShuffle(const unsigned *Source,
                                               unsigned Target, unsigned *Width,
                                               unsigned *Param) {
+  SourceShape Shapes[MaxShapes];
+  unsigned NumShapes = findShapes(Source, Shapes);
   unsigned Count;
   const WarpFastShuffle *Table = warpFastShuffles(&Count);
   for (unsigned I = 0; I < Count; ++I) {
     if (!(Table[I].Targets & Target))
       continue;
-    for (unsigned W = 1; W <= CudaWarpSize; W *= 2) {
-      if (!(Table[I].Widths & W))
-        continue;
-      for (unsigned P = Table[I].MinParam; P <= Table[I].MaxParam; ++P)
-        if (sourceHasShape(Source, Table[I].Map, W, P)) {
-          *Width = W;
-          *Param = P;
-          return &Table[I];
-        }
+    for (unsigned S = 0; S < NumShapes; ++S) {
+      const SourceShape *Shape = &Shapes[S];
+      if (Shape->Map == Table[I].Map && (Table[I].Widths & Shape->Width) &&
+          Shape->Param >= Table[I].MinParam &&
+          Shape->Param <= Table[I].MaxParam) {
+        *Width = Shape->Width;
+        *Param = Shape->Param;
+        return &Table[I];
+      }
     }
   }
   return NULL;
