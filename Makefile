@@ -2,12 +2,13 @@
 #   make demo   - install, build, lower the bundled kernel, show IR and ISA
 #   make check  - install, build, run the lit suite (oracle included)
 # Both install missing Debian packages first (.ci/install-deps).
+#   make bench  - our shuffle lowering against HIP 5.2's (not part of check)
 
 SHELL := /bin/bash
 BUILD ?= build
 LLVM_BIN := /usr/lib/llvm-22/bin
 
-.PHONY: all deps build check demo clean
+.PHONY: all deps build check demo bench clean
 
 all: build
 
@@ -31,6 +32,9 @@ check: build
 
 demo: build
 	@bash hip-kernels/demo.sh $(BUILD)
+
+bench: build
+	@bash hip-kernels/bench/bench.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD)

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# `make bench`: our shuffle lowering against HIP 5.2's, through the same
+# clang-22/LLVM 22 AMDGPU backend. Compiles the warp-level benchmark
+# functions (warp_funcs.cu) and the reduction/scan kernels of hip-kernels/
+# three ways for each target: as HIP with HIP 5.2's headers
+# (hip_compat.h maps the CUDA shuffle API onto __shfl*), and with cu2hsaco
+# --strategy=bpermute and --strategy=best; then bench_report.py prints, per
+# function and target, instruction counts by class, llvm-mca cycles and a
+# dependency-chain estimate with a stated DS latency, times the pass against
+# opt -O3 on a generated module of 10,000 shuffle functions, and ends with
+# the issue's targets marked PASS or MISS. Not part of `make check`.
+#
+# Usage: bench.sh [BUILD_DIR]
+# Environment: BENCH_DS_LATENCY (default 64), BENCH_REPS (timing runs,
+# default 5), BENCH_FUNCTIONS (functions in the timed module, default 10000).
+set -euo pipefail
+BUILD=${1:-build}
+BIN=/usr/lib/llvm-22/bin
+HERE=$(cd "$(dirname "$0")" && pwd)
+KERNELS=$(dirname "$HERE")
+OUT=$BUILD/bench
+TARGETS=(gfx90a gfx942 gfx1100 gfx1200)
+# The reduction and scan kernels of hip-kernels/ measured whole.
+FILES=(warp_allreduce warp_reduce warp_scan warp_reduce_scan block_reduce
+  row_reduce shfl64)
+DS_LATENCY=${BENCH_DS_LATENCY:-64}
+REPS=${BENCH_REPS:-5}
+FUNCTIONS=${BENCH_FUNCTIONS:-10000}
+
+rm -rf "$OUT"
+for lowering in hip bpermute best; do
+  for target in "${TARGETS[@]}"; do
+    mkdir -p "$OUT/$lowering/$target"
+  done
+done
+
+# One compile job per line: LOWERING TARGET SOURCE.
+jobs() {
+  for lowering in hip bpermute best; do
+    for target in "${TARGETS[@]}"; do
+      echo "$lowering $target $HERE/warp_funcs.cu"
+      for f in "${FILES[@]}"; do
+        echo "$lowering $target $KERNELS/$f.cu"
+      done
+    done
+  done
+}
+
+compile() {
+  local lowering=$1 target=$2 src=$3 wave=64
+  local out=$OUT/$lowering/$target/$(basename "$src" .cu).s
+  case $target in gfx9*) ;; *) wave=32 ;; esac
+  if [ "$lowering" = hip ]; then
+    "$BIN/clang" -x hip --offload-arch="$target" --cuda-device-only -nogpulib \
+      -O3 -mcode-object-version=4 -D__AMDGCN_WAVEFRONT_SIZE=$wave \
+      -include "$HERE/hip_compat.h" -I "$KERNELS" -S "$src" -o "$out"
+  else
+    "$BUILD/bin/cu2hsaco" "$src" -S -o "$out" --offload-arch="$target" \
+      --strategy="$lowering"
+  fi
+}
+export -f compile
+export BIN BUILD HERE KERNELS OUT
+
+jobs | xargs -P "$(nproc)" -L 1 bash -c 'compile "$@"' _
+
+python3 "$HERE/gen_shfl_module.py" "$FUNCTIONS" "$OUT/shfl_module.ll"
+"$BIN/llvm-as" "$OUT/shfl_module.ll" -o "$OUT/shfl_module.bc"
+
+IFS=,
+python3 "$HERE/bench_report.py" --dir "$OUT" --targets "${TARGETS[*]}" \
+  --files "${FILES[*]}" --ds-latency "$DS_LATENCY" \
+  --plugin "$BUILD/lib/libNVVMWarpToAMDGPU.so" --module "$OUT/shfl_module.bc" \
+  --functions "$FUNCTIONS" --reps "$REPS" | tee "$OUT/report.txt"
+unset IFS
+echo "assembly: $OUT/{hip,bpermute,best}/TARGET/*.s; report: $OUT/report.txt"

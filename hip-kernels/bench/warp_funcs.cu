@@ -1,0 +1,95 @@
+// warp_funcs.cu - The warp-level benchmark functions of `make bench`.
+//
+// Each function is one warp-level idiom, kept out of line
+// (__attribute__((noinline))) so that its assembly can be cut out of the
+// listing and measured alone, and called from a kernel that loads its
+// operands from memory (so no argument is a compile-time constant). The
+// file is written once against CUDA's API: cu2hsaco compiles it as it is;
+// bench.sh compiles it as HIP with hip_compat.h force-included (which also
+// makes the include of cuda_device.h below a no-op), which maps
+// the same calls onto HIP 5.2's __shfl/__shfl_xor/__shfl_down/__shfl_up
+// with an explicit width (32 unless the call names another), so both sides
+// run the same source and differ only in the shuffle implementation.
+//
+// The lane is an argument (the caller's threadIdx.x & 31) so that neither
+// side reads the work-item id inside the measured function.
+#include "cuda_device.h"
+
+#define FULL_MASK 0xffffffffu
+
+// Butterfly all-reduce of a full warp: every lane gets the sum.
+extern "C" __device__ __attribute__((noinline)) float
+bench_xor_allreduce_f32(float V) {
+  for (int Mask = 16; Mask > 0; Mask >>= 1)
+    V += __shfl_xor_sync(FULL_MASK, V, Mask);
+  return V;
+}
+
+extern "C" __device__ __attribute__((noinline)) int
+bench_xor_allreduce_i32(int V) {
+  for (int Mask = 16; Mask > 0; Mask >>= 1)
+    V += __shfl_xor_sync(FULL_MASK, V, Mask);
+  return V;
+}
+
+// Tree reduction towards lane 0 (only lane 0's result is the warp's sum).
+extern "C" __device__ __attribute__((noinline)) float
+bench_down_reduce_f32(float V) {
+  for (int Offset = 16; Offset > 0; Offset >>= 1)
+    V += __shfl_down_sync(FULL_MASK, V, Offset);
+  return V;
+}
+
+// Hillis-Steele inclusive scan over the 32 lanes.
+extern "C" __device__ __attribute__((noinline)) float
+bench_up_scan_f32(float V, int Lane) {
+  for (int Delta = 1; Delta < 32; Delta *= 2) {
+    float Up = __shfl_up_sync(FULL_MASK, V, Delta);
+    if (Lane >= Delta)
+      V += Up;
+  }
+  return V;
+}
+
+extern "C" __device__ __attribute__((noinline)) int
+bench_up_scan_i32(int V, int Lane) {
+  for (int Delta = 1; Delta < 32; Delta *= 2) {
+    int Up = __shfl_up_sync(FULL_MASK, V, Delta);
+    if (Lane >= Delta)
+      V += Up;
+  }
+  return V;
+}
+
+// All-reduce within each 16-lane half of the warp.
+extern "C" __device__ __attribute__((noinline)) float
+bench_xor_reduce_w16_f32(float V) {
+  for (int Mask = 8; Mask > 0; Mask >>= 1)
+    V += __shfl_xor_sync(FULL_MASK, V, Mask, 16);
+  return V;
+}
+
+// Every lane reads lane 0.
+extern "C" __device__ __attribute__((noinline)) float
+bench_broadcast_f32(float V) {
+  return __shfl_sync(FULL_MASK, V, 0);
+}
+
+extern "C" __global__ void bench_kernel_f32(float *Data, const int *Lanes) {
+  unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
+  float V = Data[I];
+  int Lane = Lanes[I];
+  float R = bench_xor_allreduce_f32(V);
+  R += bench_down_reduce_f32(V);
+  R += bench_up_scan_f32(V, Lane);
+  R += bench_xor_reduce_w16_f32(V);
+  R += bench_broadcast_f32(V);
+  Data[I] = R;
+}
+
+extern "C" __global__ void bench_kernel_i32(int *Data, const int *Lanes) {
+  unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
+  int V = Data[I];
+  int Lane = Lanes[I];
+  Data[I] = bench_xor_allreduce_i32(V) + bench_up_scan_i32(V, Lane);
+}
