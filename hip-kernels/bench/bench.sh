@@ -73,4 +73,5 @@ python3 "$HERE/bench_report.py" --dir "$OUT" --targets "${TARGETS[*]}" \
   --plugin "$BUILD/lib/libNVVMWarpToAMDGPU.so" --module "$OUT/shfl_module.bc" \
   --functions "$FUNCTIONS" --reps "$REPS" | tee "$OUT/report.txt"
 unset IFS
-echo "assembly: $OUT/{hip,bpermute,best}/TARGET/*.s; report: $OUT/report.txt"
+echo "assembly: $OUT/{hip,bpermute,best}/TARGET/*.s; report: $OUT/report.txt;"
+echo "the warp functions as a Markdown table (README.md): $OUT/warp_table.md"

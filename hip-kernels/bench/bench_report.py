@@ -427,6 +427,27 @@ def print_warp_table(args, results, mca_lat_by_target):
                       f"{fmt_ratio(r['path'], hip['path']):>5}")
 
 
+def write_markdown(args, results, path):
+    """The warp-function figures as the Markdown table README.md shows."""
+    rows = ["| function | target | instructions HIP / bp / best | ds_* | "
+            "waits | mca cycles | path | best/HIP instr, path |",
+            "|---|---|---|---|---|---|---|---|"]
+    for fn, _ in WARP_FUNCTIONS:
+        for target in args.targets:
+            r = [results[(low, target, fn)] for low, _ in LOWERINGS]
+
+            def three(key):
+                return " / ".join(str(x[key]) for x in r)
+            rows.append(
+                f"| {fn[len('bench_'):]} | {target} | {three('total')} | "
+                f"{three('ds')} | {three('wait')} | {three('mca')} | "
+                f"{three('path')} | "
+                f"{fmt_ratio(r[2]['total'], r[0]['total'])}, "
+                f"{fmt_ratio(r[2]['path'], r[0]['path'])} |")
+    with open(path, "w") as f:
+        f.write("\n".join(rows) + "\n")
+
+
 def print_kernel_table(args, functions, results):
     print("\n== whole kernels of hip-kernels/ (static counts of the whole "
           "kernel; mca and path\n   read the listing as straight-line code; "
@@ -540,6 +561,7 @@ def main():
     print(f"Frame-pointer setup in ours: {'/'.join(map(str, sorted(fp)))} "
           f"instruction(s) per warp function (HIP: 0), counted in the totals.")
     print_warp_table(args, results, mca_lat)
+    write_markdown(args, results, os.path.join(args.dir, "warp_table.md"))
     print_kernel_table(args, functions, results)
     frac = None
     if args.plugin and args.module:
