@@ -2,18 +2,43 @@
 
 #include "IRUtils.h"
 
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The mangled name of Name overloaded on Overload (integers and float
+ * only, the types this project overloads on), or false. */
+static bool mangleName(const char *Name, LLVMTypeRef Overload, char *Out,
+                       size_t Size) {
+  if (!Overload)
+    return (size_t)snprintf(Out, Size, "%s", Name) < Size;
+  LLVMTypeKind Kind = LLVMGetTypeKind(Overload);
+  if (Kind == LLVMIntegerTypeKind)
+    return (size_t)snprintf(Out, Size, "%s.i%u", Name,
+                            LLVMGetIntTypeWidth(Overload)) < Size;
+  if (Kind == LLVMFloatTypeKind)
+    return (size_t)snprintf(Out, Size, "%s.f32", Name) < Size;
+  return false;
+}
+
+/* Calls intrinsic Name. Its declaration is looked up by its mangled name
+ * first, which is much cheaper than resolving the intrinsic. */
 static LLVMValueRef buildCall(LLVMModuleRef M, LLVMBuilderRef B,
                               const char *Name, LLVMTypeRef *Overloads,
                               unsigned NumOverloads, LLVMValueRef *Args,
                               unsigned NumArgs, const char *ResultName) {
-  unsigned ID = LLVMLookupIntrinsicID(Name, strlen(Name));
-  LLVMValueRef Fn = LLVMGetIntrinsicDeclaration(M, ID, Overloads, NumOverloads);
-  LLVMTypeRef Type = LLVMIntrinsicGetType(LLVMGetModuleContext(M), ID,
-                                          Overloads, NumOverloads);
-  return LLVMBuildCall2(B, Type, Fn, Args, NumArgs, ResultName);
+  char Mangled[128];
+  LLVMValueRef Fn = NULL;
+  if (mangleName(Name, NumOverloads ? Overloads[0] : NULL, Mangled,
+                 sizeof(Mangled)))
+    Fn = LLVMGetNamedFunction(M, Mangled);
+  if (!Fn) {
+    unsigned ID = LLVMLookupIntrinsicID(Name, strlen(Name));
+    Fn = LLVMGetIntrinsicDeclaration(M, ID, Overloads, NumOverloads);
+  }
+  return LLVMBuildCall2(B, LLVMGlobalGetValueType(Fn), Fn, Args, NumArgs,
+                        ResultName);
 }
 
 LLVMValueRef warpBuildIntrinsicCall(LLVMModuleRef M, LLVMBuilderRef B,

@@ -114,10 +114,22 @@ static bool isCallSite(LLVMValueRef V) {
   return Op == LLVMCall || Op == LLVMInvoke || Op == LLVMCallBr;
 }
 
-/* Why User's use of the covered declaration Callee cannot be lowered, or
- * NULL when User is a well-formed call of it. */
-static const char *findUseProblem(LLVMValueRef User, LLVMValueRef Callee,
-                                  const char *Name, WarpCallee Kind) {
+/* A declaration of a covered intrinsic, and what is wrong with it (NULL
+ * when nothing is, so that its calls can be lowered). */
+typedef struct {
+  LLVMValueRef Function;
+  const char *Name;
+  WarpCallee Kind;
+  const char *Problem;
+} WarpDeclaration;
+
+typedef struct {
+  WarpDeclaration *Entries;
+  unsigned Count;
+} WarpDeclarations;
+
+static const char *findDeclarationProblem(LLVMValueRef F, const char *Name,
+                                          WarpCallee Kind) {
   if (!Kind.Shuffle && !Kind.Primitive)
     return warpIsShuffleName(Name)
                ? "unknown shuffle intrinsic (nvvm-shfl-to-amdgpu lowers the "
@@ -125,10 +137,46 @@ static const char *findUseProblem(LLVMValueRef User, LLVMValueRef Callee,
                : "unknown warp intrinsic (nvvm-warp-to-amdgpu lowers the "
                  "vote, match, redux, activemask, bar.warp.sync and elect "
                  "intrinsics of LLVM 22)";
-  LLVMContextRef Ctx = LLVMGetModuleContext(LLVMGetGlobalParent(Callee));
+  LLVMContextRef Ctx = LLVMGetModuleContext(LLVMGetGlobalParent(F));
   unsigned ID = LLVMLookupIntrinsicID(Name, strlen(Name));
-  if (LLVMGlobalGetValueType(Callee) != LLVMIntrinsicGetType(Ctx, ID, NULL, 0))
+  if (LLVMGlobalGetValueType(F) != LLVMIntrinsicGetType(Ctx, ID, NULL, 0))
     return "declared with a signature other than LLVM's";
+  return NULL;
+}
+
+/* The module's declarations of intrinsics in Set, each checked once. */
+static WarpDeclarations collectDeclarations(LLVMModuleRef M, IntrinsicSet Set) {
+  WarpDeclarations Decls = {NULL, 0};
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
+       F = LLVMGetNextFunction(F)) {
+    const char *Name = LLVMGetValueName2(F, &(size_t){0});
+    WarpCallee Kind = classifyName(Name, Set);
+    if (!Kind.Covered)
+      continue;
+    Decls.Entries =
+        realloc(Decls.Entries, (Decls.Count + 1) * sizeof(WarpDeclaration));
+    WarpDeclaration Decl = {F, Name, Kind,
+                            findDeclarationProblem(F, Name, Kind)};
+    Decls.Entries[Decls.Count++] = Decl;
+  }
+  return Decls;
+}
+
+static const WarpDeclaration *findDeclaration(const WarpDeclarations *Decls,
+                                              LLVMValueRef F) {
+  for (unsigned I = 0; I < Decls->Count; ++I)
+    if (Decls->Entries[I].Function == F)
+      return &Decls->Entries[I];
+  return NULL;
+}
+
+/* Why User's use of Decl cannot be lowered, or NULL when User is a
+ * well-formed call of it. */
+static const char *findUseProblem(LLVMValueRef User,
+                                  const WarpDeclaration *Decl) {
+  if (Decl->Problem)
+    return Decl->Problem;
+  LLVMValueRef Callee = Decl->Function;
   bool IsCallee = isCallSite(User) && LLVMGetCalledValue(User) == Callee;
   if (IsCallee && !LLVMIsACallInst(User))
     return "invoked rather than called; only plain calls can be lowered";
@@ -144,37 +192,32 @@ static const char *findUseProblem(LLVMValueRef User, LLVMValueRef Callee,
 }
 
 /* Reports every use of a covered declaration that cannot be lowered. */
-static void reportBadUses(LLVMModuleRef M, IntrinsicSet Set,
+static void reportBadUses(const WarpDeclarations *Decls,
                           WarpDiagnostics *Diags) {
-  for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
-       F = LLVMGetNextFunction(F)) {
-    const char *Name = LLVMGetValueName2(F, &(size_t){0});
-    WarpCallee Kind = classifyName(Name, Set);
-    if (!Kind.Covered)
-      continue;
-    for (LLVMUseRef U = LLVMGetFirstUse(F); U; U = LLVMGetNextUse(U)) {
+  for (unsigned I = 0; I < Decls->Count; ++I) {
+    const WarpDeclaration *Decl = &Decls->Entries[I];
+    for (LLVMUseRef U = LLVMGetFirstUse(Decl->Function); U;
+         U = LLVMGetNextUse(U)) {
       LLVMValueRef User = LLVMGetUser(U);
-      const char *Problem = findUseProblem(User, F, Name, Kind);
+      const char *Problem = findUseProblem(User, Decl);
       if (Problem)
-        warpReportUse(Diags, User, Name, "%s", Problem);
+        warpReportUse(Diags, User, Decl->Name, "%s", Problem);
     }
   }
 }
 
-/* The patterns of Inst when it is a well-formed call of a warp intrinsic
- * in Set; neither is set otherwise. */
-static WarpCallee matchWarpCall(LLVMValueRef Inst, IntrinsicSet Set) {
+/* The patterns of Inst when it is a well-formed call of a declaration in
+ * Decls; neither is set otherwise. */
+static WarpCallee matchWarpCall(LLVMValueRef Inst,
+                                const WarpDeclarations *Decls) {
   WarpCallee None = {false, NULL, NULL};
   if (!LLVMIsACallInst(Inst))
     return None;
-  LLVMValueRef Callee = LLVMGetCalledValue(Inst);
-  if (!LLVMIsAFunction(Callee))
+  const WarpDeclaration *Decl =
+      findDeclaration(Decls, LLVMGetCalledValue(Inst));
+  if (!Decl || findUseProblem(Inst, Decl))
     return None;
-  const char *Name = LLVMGetValueName2(Callee, &(size_t){0});
-  WarpCallee Kind = classifyName(Name, Set);
-  if (!Kind.Covered || findUseProblem(Inst, Callee, Name, Kind))
-    return None;
-  return Kind;
+  return Decl->Kind;
 }
 
 typedef struct {
@@ -193,20 +236,21 @@ static void appendCall(CallList *List, LLVMValueRef Call) {
 /* Lowers F's warp calls; they are collected first because lowering a
  * primitive may split blocks. */
 static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
-                                     LLVMValueRef F, IntrinsicSet Set,
+                                     LLVMValueRef F,
+                                     const WarpDeclarations *Decls,
                                      const WarpLoweringOptions *Options) {
   CallList List = {NULL, 0, 0};
   for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
        BB = LLVMGetNextBasicBlock(BB))
     for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
          I = LLVMGetNextInstruction(I))
-      if (matchWarpCall(I, Set).Covered)
+      if (matchWarpCall(I, Decls).Covered)
         appendCall(&List, I);
 
   WarpLanes Lanes =
       warpLanesOf(M, F, warpFunctionWaveSize(F, Options->DefaultWave));
   for (unsigned I = 0; I < List.Size; ++I) {
-    WarpCallee Kind = matchWarpCall(List.Calls[I], Set);
+    WarpCallee Kind = matchWarpCall(List.Calls[I], Decls);
     if (Kind.Shuffle)
       warpLowerShuffleCall(M, B, &Lanes, Options, List.Calls[I], Kind.Shuffle);
     else
@@ -223,14 +267,17 @@ static WarpLoweringResult lowerWarpCalls(LLVMModuleRef M, IntrinsicSet Set,
                                          WarpDiagnosticHandler Handler,
                                          void *HandlerContext) {
   WarpDiagnostics Diags = {PassName, Handler, HandlerContext, 0};
-  reportBadUses(M, Set, &Diags);
+  WarpDeclarations Decls = collectDeclarations(M, Set);
+  reportBadUses(&Decls, &Diags);
 
   WarpLoweringResult Result = {0, Diags.NumErrors};
   LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
-  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); Decls.Count && F;
+       F = LLVMGetNextFunction(F))
     if (!LLVMIsDeclaration(F))
-      Result.NumLowered += lowerCallsInFunction(M, B, F, Set, Options);
+      Result.NumLowered += lowerCallsInFunction(M, B, F, &Decls, Options);
   LLVMDisposeBuilder(B);
+  free(Decls.Entries);
   if (Result.NumLowered)
     warpEraseUnusedDeclarations(M, "llvm.nvvm.");
   return Result;

@@ -47,13 +47,11 @@ typedef struct {
   LLVMValueRef BOffset; /* bval & ~seg: idx's offset within the segment */
 } ShuffleFields;
 
-static ShuffleFacts analyseConstantOperands(ShflMode Mode, LLVMValueRef B,
-                                            LLVMValueRef C) {
-  ShuffleFacts Facts = {false, false, false};
-  uint32_t CValue, BValue;
-  if (!laneIsConst(C, &CValue))
-    return Facts;
-  bool BKnown = laneIsConst(B, &BValue);
+/* The facts for constant c over the b values 0..31 (all of them when b is
+ * unknown, else only BValue & 31). */
+static ShuffleFacts evaluateFacts(ShflMode Mode, uint32_t CValue, bool BKnown,
+                                  uint32_t BValue) {
+  ShuffleFacts Facts;
   unsigned NumInRange = 0, NumOwnLane = 0, NumCases = 0;
   for (uint32_t BVal = 0; BVal < 32; ++BVal) {
     if (BKnown && BVal != (BValue & 31))
@@ -69,6 +67,39 @@ static ShuffleFacts analyseConstantOperands(ShflMode Mode, LLVMValueRef B,
   Facts.NeverInRange = NumInRange == 0;
   Facts.AlwaysOwnLane = NumOwnLane == NumCases;
   return Facts;
+}
+
+/* For a runtime b the facts take 1,024 evaluations of the model and depend
+ * only on (mode, c), which repeat across a module: they are remembered, per
+ * thread, in a small direct-mapped table. */
+typedef struct {
+  bool Valid;
+  ShflMode Mode;
+  uint32_t CValue;
+  ShuffleFacts Facts;
+} RuntimeBFacts;
+
+static ShuffleFacts getRuntimeBFacts(ShflMode Mode, uint32_t CValue) {
+  static _Thread_local RuntimeBFacts Memo[64];
+  RuntimeBFacts *Entry = &Memo[(CValue ^ (CValue >> 8) ^ Mode * 17) % 64];
+  if (!Entry->Valid || Entry->Mode != Mode || Entry->CValue != CValue) {
+    Entry->Valid = true;
+    Entry->Mode = Mode;
+    Entry->CValue = CValue;
+    Entry->Facts = evaluateFacts(Mode, CValue, false, 0);
+  }
+  return Entry->Facts;
+}
+
+static ShuffleFacts analyseConstantOperands(ShflMode Mode, LLVMValueRef B,
+                                            LLVMValueRef C) {
+  ShuffleFacts None = {false, false, false};
+  uint32_t CValue, BValue;
+  if (!laneIsConst(C, &CValue))
+    return None;
+  if (!laneIsConst(B, &BValue))
+    return getRuntimeBFacts(Mode, CValue);
+  return evaluateFacts(Mode, CValue, true, BValue);
 }
 
 static LLVMValueRef getLane(ShuffleFields *F) {
