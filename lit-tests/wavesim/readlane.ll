@@ -11,9 +11,11 @@
 ;   buf3: t + 1 of lane 20: 21, but wave 1 of wave32 has no lane 20: 0
 ;   buf4: t of lane 3 inside if (t odd) / else: odd lanes get 3 (35 in
 ;         wave 1 of wave32); even lanes run the else side without lane 3: 0
+;   buf5: 2t of lane 37: 74 on wave64; lane 37 mod 32 = 5 on wave32: 10,
+;         and 74 in wave 1 (thread 37)
 ;
-; RUN: wavesim --wave=64 --kernel=rl --block=40 --int-buffer=40 --float-buffer=40 --int-buffer=40 --int-buffer=40 --int-buffer=40 %s | FileCheck %s --check-prefix=W64
-; RUN: wavesim --wave=32 --kernel=rl --block=40 --int-buffer=40 --float-buffer=40 --int-buffer=40 --int-buffer=40 --int-buffer=40 %s | FileCheck %s --check-prefix=W32
+; RUN: wavesim --wave=64 --kernel=rl --block=40 --int-buffer=40 --float-buffer=40 --int-buffer=40 --int-buffer=40 --int-buffer=40 --int-buffer=40 %s | FileCheck %s --check-prefix=W64
+; RUN: wavesim --wave=32 --kernel=rl --block=40 --int-buffer=40 --float-buffer=40 --int-buffer=40 --int-buffer=40 --int-buffer=40 --int-buffer=40 %s | FileCheck %s --check-prefix=W32
 
 ; W64: buf0[0]: 50 50 50 50 50 50 50 50 50 50 50 50 50 50 50 50
 ; W64-NEXT: buf0[16]: 50 50 50 50 50 50 50 50 50 50 50 50 50 50 50 50
@@ -30,6 +32,9 @@
 ; W64-NEXT: buf4[0]: 0 3 0 3 0 3 0 3 0 3 0 3 0 3 0 3
 ; W64-NEXT: buf4[16]: 0 3 0 3 0 3 0 3 0 3 0 3 0 3 0 3
 ; W64-NEXT: buf4[32]: 0 3 0 3 0 3 0 3
+; W64-NEXT: buf5[0]: 74 74 74 74 74 74 74 74 74 74 74 74 74 74 74 74
+; W64-NEXT: buf5[16]: 74 74 74 74 74 74 74 74 74 74 74 74 74 74 74 74
+; W64-NEXT: buf5[32]: 74 74 74 74 74 74 74 74
 
 ; W32: buf0[0]: 50 50 50 50 50 50 50 50 50 50 50 50 50 50 50 50
 ; W32-NEXT: buf0[16]: 50 50 50 50 50 50 50 50 50 50 50 50 50 50 50 50
@@ -46,11 +51,14 @@
 ; W32-NEXT: buf4[0]: 0 3 0 3 0 3 0 3 0 3 0 3 0 3 0 3
 ; W32-NEXT: buf4[16]: 0 3 0 3 0 3 0 3 0 3 0 3 0 3 0 3
 ; W32-NEXT: buf4[32]: 0 35 0 35 0 35 0 35
+; W32-NEXT: buf5[0]: 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10
+; W32-NEXT: buf5[16]: 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10
+; W32-NEXT: buf5[32]: 74 74 74 74 74 74 74 74
 
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 
-define amdgpu_kernel void @rl(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %c, ptr addrspace(1) %d, ptr addrspace(1) %e) {
+define amdgpu_kernel void @rl(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %c, ptr addrspace(1) %d, ptr addrspace(1) %e, ptr addrspace(1) %f) {
 entry:
   %t = call i32 @llvm.amdgcn.workitem.id.x()
   %t10 = mul i32 %t, 10
@@ -94,6 +102,11 @@ join:
   %r4 = phi i32 [ %r4.then, %then ], [ %r4.else, %else ]
   %pe = getelementptr inbounds i32, ptr addrspace(1) %e, i32 %t
   store i32 %r4, ptr addrspace(1) %pe, align 4
+
+  %t2 = shl i32 %t, 1
+  %r5 = call i32 @llvm.amdgcn.readlane.i32(i32 %t2, i32 37)
+  %pf = getelementptr inbounds i32, ptr addrspace(1) %f, i32 %t
+  store i32 %r5, ptr addrspace(1) %pf, align 4
   ret void
 }
 

@@ -8,8 +8,10 @@
  * suspended only where the wave matters:
  *
  *  - at a cross-lane call site (ds.bpermute, readlane, readfirstlane,
- *    ballot, wave.reduce, wave.barrier; DPP would be one more entry in
- *    SiteIntrinsics with a per-wave combine function).
+ *    ballot, wave.reduce, wave.barrier, update.dpp, ds.swizzle,
+ *    permlane16/permlanex16: the entries of SiteIntrinsics, each with a
+ *    per-wave combine function; the data movements are the models of
+ *    lit-tests/tools/amdgpu-lane-ops.c, which the oracle shares).
  *    The lanes of one wave waiting at the same call site form a group; the
  *    group runs, with exec = its lanes, once no other live lane of the wave,
  *    suspended at another site, can still reach this one in the CFG. That
@@ -42,6 +44,7 @@
 #define _GNU_SOURCE
 
 #include "wavesim.h"
+#include "amdgpu-lane-ops.h"
 #include "host-jit.h"
 
 #include <llvm-c/Analysis.h>
@@ -85,7 +88,7 @@ typedef struct {
   unsigned HwLane;
   uint32_t WorkItem[3];
   unsigned Site;        /* where the lane waits, when LaneAtSite */
-  uint64_t Operands[2]; /* its operands there */
+  uint64_t Operands[4]; /* its operands there */
   uint64_t Result;      /* what the call returns once released */
 } Lane;
 
@@ -153,7 +156,8 @@ struct WaveSim {
   char *Stacks[MaxBlockThreads];
   bool UseUContext;
   ucontext_t *Contexts; /* MaxBlockThreads of them, for the ucontext switch */
-  bool BugReleaseEarly, BugInactiveReadsSelf, BugBallotIgnoresExec;
+  bool BugReleaseEarly, BugBallotIgnoresExec;
+  unsigned LaneOpsBugs; /* planted bugs of the shared models */
   WaveSimStats Stats;
 };
 
@@ -353,15 +357,22 @@ static uint32_t hostWorkGroupIdZ(void) { return Active->BlockId[2]; }
 static void *hostDispatchPtr(void) { return Active->Packet; }
 
 /* Parks the current lane at a cross-lane call site until its group runs. */
-static uint64_t waitAtCrossLaneSite(uint32_t Site, uint64_t Op0, uint64_t Op1) {
+static uint64_t waitWithOperands(uint32_t Site, uint64_t Op0, uint64_t Op1,
+                                 uint64_t Op2, uint64_t Op3) {
   Runner *R = Active;
   Lane *L = R->Current;
   L->Site = Site;
   L->Operands[0] = Op0;
   L->Operands[1] = Op1;
+  L->Operands[2] = Op2;
+  L->Operands[3] = Op3;
   L->State = LaneAtSite;
   suspendLane(R, L);
   return L->Result;
+}
+
+static uint64_t waitAtCrossLaneSite(uint32_t Site, uint64_t Op0, uint64_t Op1) {
+  return waitWithOperands(Site, Op0, Op1, 0, 0);
 }
 
 static uint32_t hostDsBPermute(uint32_t Site, uint32_t Address, uint32_t Data) {
@@ -443,44 +454,129 @@ static void hostWaveBarrier(uint32_t Site) {
   (void)waitAtCrossLaneSite(Site, 0, 0);
 }
 
-/* Operand DataOperand of hardware lane Source, or 0 if Source is not in
- * the group (ds_bpermute returns 0 there; v_readlane would return a stale
- * register, which no correct program depends on). */
-static uint64_t readFromLane(const Runner *R, const Lane *WaveLanes,
-                             uint64_t Exec, const Lane *Reader, unsigned Source,
-                             unsigned DataOperand) {
-  if (Exec >> Source & 1)
-    return WaveLanes[Source].Operands[DataOperand];
-  return R->S->BugInactiveReadsSelf ? Reader->Operands[DataOperand] : 0;
+/* The controls of update.dpp and the permlanes, packed into one operand;
+ * i1 arguments have undefined bits above bit 0 in the host ABI. */
+enum { DppRowMaskShift = 16, DppBankMaskShift = 20, DppBoundCtrlShift = 24 };
+
+static uint32_t hostUpdateDpp(uint32_t Site, uint32_t Old, uint32_t Src,
+                              uint32_t Ctrl, uint32_t RowMask,
+                              uint32_t BankMask, uint32_t BoundCtrl) {
+  uint64_t Controls = (Ctrl & 0x1ff) | (RowMask & 15) << DppRowMaskShift |
+                      (BankMask & 15) << DppBankMaskShift |
+                      (uint64_t)(BoundCtrl & 1) << DppBoundCtrlShift;
+  return (uint32_t)waitWithOperands(Site, Old, Src, Controls, 0);
 }
 
-/* Lane i gets the data of hardware lane (address_i >> 2) mod wavesize. */
+static uint32_t hostDsSwizzle(uint32_t Site, uint32_t Src, uint32_t Offset) {
+  return (uint32_t)waitAtCrossLaneSite(Site, Src, Offset);
+}
+
+static uint32_t hostPermlane(uint32_t Site, uint32_t Old, uint32_t Src,
+                             uint32_t SelLo, uint32_t SelHi,
+                             uint32_t FetchInactive, uint32_t BoundCtrl) {
+  return (uint32_t)waitWithOperands(Site, Old, Src,
+                                    (uint64_t)SelHi << 32 | SelLo,
+                                    (FetchInactive & 1) | (BoundCtrl & 1) << 1);
+}
+
+static LaneOpsWave laneOpsWave(const Runner *R, uint64_t Exec) {
+  LaneOpsWave W = {R->S->WaveSize, Exec, R->S->LaneOpsBugs};
+  return W;
+}
+
+/* Operand Index of every lane of Exec, as 32 bits. */
+static void gatherOperand(const Lane *WaveLanes, uint64_t Exec, unsigned Index,
+                          uint32_t *Values) {
+  for (unsigned I = 0; I < MaxWave; ++I)
+    Values[I] = Exec >> I & 1 ? (uint32_t)WaveLanes[I].Operands[Index] : 0;
+}
+
+static void scatterResults(Lane *WaveLanes, uint64_t Exec,
+                           const uint32_t *Values) {
+  for (unsigned I = 0; I < MaxWave; ++I)
+    if (Exec >> I & 1)
+      WaveLanes[I].Result = Values[I];
+}
+
+/* Operand Index of the group's first lane: the immediate operands, and the
+ * scalar ones the hardware reads once for the wave. */
+static uint64_t uniformOperand(const Lane *WaveLanes, uint64_t Exec,
+                               unsigned Index) {
+  return WaveLanes[__builtin_ctzll(Exec)].Operands[Index];
+}
+
 static void combineBPermute(const Runner *R, const SiteIntrinsic *Op,
                             Lane *WaveLanes, uint64_t Exec) {
   (void)Op;
-  unsigned WaveSize = R->S->WaveSize;
-  for (unsigned I = 0; I < WaveSize; ++I) {
-    if (!(Exec >> I & 1))
-      continue;
-    Lane *L = &WaveLanes[I];
-    unsigned Source = (unsigned)((L->Operands[0] >> 2) % WaveSize);
-    L->Result = (uint32_t)readFromLane(R, WaveLanes, Exec, L, Source, 1);
-  }
+  LaneOpsWave W = laneOpsWave(R, Exec);
+  uint32_t Address[MaxWave], Data[MaxWave], Out[MaxWave];
+  gatherOperand(WaveLanes, Exec, 0, Address);
+  gatherOperand(WaveLanes, Exec, 1, Data);
+  laneOpsBPermute(&W, Address, Data, Out);
+  scatterResults(WaveLanes, Exec, Out);
 }
 
-/* Lane i gets the value of hardware lane (lane_i mod wavesize); the lane
- * operand is meant to be uniform. */
+/* The lane operand is meant to be uniform; each lane's own is used. */
 static void combineReadLane(const Runner *R, const SiteIntrinsic *Op,
                             Lane *WaveLanes, uint64_t Exec) {
   (void)Op;
-  unsigned WaveSize = R->S->WaveSize;
-  for (unsigned I = 0; I < WaveSize; ++I) {
-    if (!(Exec >> I & 1))
-      continue;
-    Lane *L = &WaveLanes[I];
-    unsigned Source = (unsigned)(L->Operands[1] % WaveSize);
-    L->Result = readFromLane(R, WaveLanes, Exec, L, Source, 0);
-  }
+  LaneOpsWave W = laneOpsWave(R, Exec);
+  uint64_t Values[MaxWave];
+  for (unsigned I = 0; I < MaxWave; ++I)
+    Values[I] = Exec >> I & 1 ? WaveLanes[I].Operands[0] : 0;
+  for (unsigned I = 0; I < R->S->WaveSize; ++I)
+    if (Exec >> I & 1)
+      WaveLanes[I].Result =
+          laneOpsReadLane(&W, Values, (unsigned)WaveLanes[I].Operands[1], I);
+}
+
+static void combineUpdateDpp(const Runner *R, const SiteIntrinsic *Op,
+                             Lane *WaveLanes, uint64_t Exec) {
+  (void)Op;
+  LaneOpsWave W = laneOpsWave(R, Exec);
+  uint32_t Old[MaxWave], Src[MaxWave], Out[MaxWave];
+  gatherOperand(WaveLanes, Exec, 0, Old);
+  gatherOperand(WaveLanes, Exec, 1, Src);
+  uint64_t Controls = uniformOperand(WaveLanes, Exec, 2);
+  laneOpsUpdateDpp(&W, Old, Src, Controls & 0x1ff,
+                   Controls >> DppRowMaskShift & 15,
+                   Controls >> DppBankMaskShift & 15,
+                   Controls >> DppBoundCtrlShift & 1, Out);
+  scatterResults(WaveLanes, Exec, Out);
+}
+
+static void combineDsSwizzle(const Runner *R, const SiteIntrinsic *Op,
+                             Lane *WaveLanes, uint64_t Exec) {
+  (void)Op;
+  LaneOpsWave W = laneOpsWave(R, Exec);
+  uint32_t Src[MaxWave], Out[MaxWave];
+  gatherOperand(WaveLanes, Exec, 0, Src);
+  laneOpsDsSwizzle(&W, Src, (unsigned)uniformOperand(WaveLanes, Exec, 1), Out);
+  scatterResults(WaveLanes, Exec, Out);
+}
+
+static void combinePermlane(const Runner *R, const SiteIntrinsic *Op,
+                            Lane *WaveLanes, uint64_t Exec, bool Cross) {
+  (void)Op;
+  LaneOpsWave W = laneOpsWave(R, Exec);
+  uint32_t Old[MaxWave], Src[MaxWave], Out[MaxWave];
+  gatherOperand(WaveLanes, Exec, 0, Old);
+  gatherOperand(WaveLanes, Exec, 1, Src);
+  uint64_t Select = uniformOperand(WaveLanes, Exec, 2);
+  uint64_t Flags = uniformOperand(WaveLanes, Exec, 3);
+  laneOpsPermlane16(&W, Cross, Old, Src, (uint32_t)Select,
+                    (uint32_t)(Select >> 32), Flags & 1, Flags >> 1 & 1, Out);
+  scatterResults(WaveLanes, Exec, Out);
+}
+
+static void combinePermlane16(const Runner *R, const SiteIntrinsic *Op,
+                              Lane *WaveLanes, uint64_t Exec) {
+  combinePermlane(R, Op, WaveLanes, Exec, false);
+}
+
+static void combinePermlaneX16(const Runner *R, const SiteIntrinsic *Op,
+                               Lane *WaveLanes, uint64_t Exec) {
+  combinePermlane(R, Op, WaveLanes, Exec, true);
 }
 
 static void giveEveryLane(Lane *WaveLanes, uint64_t Exec, uint64_t Value) {
@@ -639,6 +735,14 @@ static const SiteIntrinsic SiteIntrinsics[] = {
     WAVE_REDUCE(xor, ReduceXor, 64),
     SITE("llvm.amdgcn.wave.barrier", "__wavesim_wave_barrier", hostWaveBarrier,
          combineWaveBarrier),
+    SITE("llvm.amdgcn.update.dpp.i32", "__wavesim_update_dpp_i32",
+         hostUpdateDpp, combineUpdateDpp),
+    SITE("llvm.amdgcn.ds.swizzle", "__wavesim_ds_swizzle", hostDsSwizzle,
+         combineDsSwizzle),
+    SITE("llvm.amdgcn.permlane16.i32", "__wavesim_permlane16_i32", hostPermlane,
+         combinePermlane16),
+    SITE("llvm.amdgcn.permlanex16.i32", "__wavesim_permlanex16_i32",
+         hostPermlane, combinePermlaneX16),
     SITE("llvm.amdgcn.s.barrier", "__wavesim_s_barrier", hostBarrier, NULL),
 };
 #undef WAVE_REDUCE
@@ -739,6 +843,64 @@ static bool verify(LLVMModuleRef M, const char *What, char *Error,
   return !Broken;
 }
 
+static LaneOpsTarget targetOf(LLVMValueRef F) {
+  static const char Kind[] = "target-cpu";
+  LLVMAttributeRef Attr = LLVMGetStringAttributeAtIndex(
+      F, LLVMAttributeFunctionIndex, Kind, sizeof(Kind) - 1);
+  unsigned Length = 0;
+  const char *CPU = Attr ? LLVMGetStringAttributeValue(Attr, &Length) : "";
+  return laneOpsTargetOf(CPU, Length);
+}
+
+static const char *targetCPU(LLVMValueRef F) {
+  static const char Kind[] = "target-cpu";
+  static _Thread_local char Name[64];
+  LLVMAttributeRef Attr = LLVMGetStringAttributeAtIndex(
+      F, LLVMAttributeFunctionIndex, Kind, sizeof(Kind) - 1);
+  unsigned Length = 0;
+  const char *CPU = Attr ? LLVMGetStringAttributeValue(Attr, &Length) : "";
+  snprintf(Name, sizeof(Name), "%.*s", (int)Length, CPU);
+  return Name;
+}
+
+/* The immediate operands of update.dpp and ds.swizzle must be ones the
+ * models know, and the caller's target-cpu (if any) must have the control
+ * or instruction, as the AMDGPU backend would require. */
+static bool checkImmediates(LLVMValueRef Call, LLVMValueRef Caller,
+                            const char *Name, char *Error, size_t ErrorSize) {
+  LaneOpsTarget Target = targetOf(Caller);
+  const char *CallerName = nameOf(Caller);
+  if (!strcmp(Name, "llvm.amdgcn.update.dpp.i32")) {
+    unsigned Ctrl = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(Call, 2));
+    if (laneOpsDppControlValid(Ctrl, Target))
+      return true;
+    formatError(
+        Error, ErrorSize,
+        "@%s calls %s with dpp_ctrl 0x%x, which is not a DPP control%s%s",
+        CallerName, Name, Ctrl, Target ? " of " : "",
+        Target ? targetCPU(Caller) : "");
+    return false;
+  }
+  if (!strcmp(Name, "llvm.amdgcn.ds.swizzle")) {
+    unsigned Offset =
+        (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(Call, 1));
+    if (laneOpsSwizzleOffsetModelled(Offset))
+      return true;
+    formatError(Error, ErrorSize,
+                "@%s calls %s with offset 0x%x: the rotate and FFT modes are "
+                "not modelled",
+                CallerName, Name, Offset);
+    return false;
+  }
+  if (startsWith(Name, "llvm.amdgcn.permlane") &&
+      !laneOpsHasPermlane16(Target)) {
+    formatError(Error, ErrorSize, "@%s calls %s, which %s does not have",
+                CallerName, Name, targetCPU(Caller));
+    return false;
+  }
+  return true;
+}
+
 /* Every function the kernels call must be defined, a target-independent
  * intrinsic, or an amdgcn intrinsic wavesim models; modeled amdgcn
  * intrinsics may only be called directly. A wave64 ballot needs 64 bits. */
@@ -763,7 +925,8 @@ static bool checkCallees(LLVMModuleRef M, unsigned WaveSize, char *Error,
                     "workitem.id, workgroup.id, dispatch.ptr, mbcnt.lo/hi, "
                     "ds.bpermute, readlane and readfirstlane (i32, i64, f32, "
                     "f64), ballot, wave.reduce (integer, i32 and i64), "
-                    "wave.barrier and s.barrier)",
+                    "wave.barrier, s.barrier, update.dpp.i32, ds.swizzle, "
+                    "permlane16.i32 and permlanex16.i32)",
                     CallerName, Name);
         return false;
       }
@@ -794,6 +957,8 @@ static bool checkCallees(LLVMModuleRef M, unsigned WaveSize, char *Error,
                     Name);
         return false;
       }
+      if (Modeled && !checkImmediates(User, Caller, Name, Error, ErrorSize))
+        return false;
     }
   }
   return true;
@@ -1702,10 +1867,10 @@ void wavesimDispose(WaveSim *S) {
 int wavesimPlantBug(WaveSim *S, const char *Bug) {
   if (!strcmp(Bug, "release-early"))
     S->BugReleaseEarly = true;
-  else if (!strcmp(Bug, "inactive-reads-self"))
-    S->BugInactiveReadsSelf = true;
   else if (!strcmp(Bug, "ballot-ignores-exec"))
     S->BugBallotIgnoresExec = true;
+  else if (laneOpsBugNamed(Bug))
+    S->LaneOpsBugs |= laneOpsBugNamed(Bug);
   else
     return -1;
   return 0;

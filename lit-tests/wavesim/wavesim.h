@@ -5,7 +5,8 @@
  * block. Every work-item is a real thread of execution with its own stack;
  * work-items are grouped into waves of 32 or 64 hardware lanes, and the
  * cross-lane intrinsics (llvm.amdgcn.ds.bpermute, readlane, readfirstlane,
- * ballot, wave.reduce, wave.barrier) and llvm.amdgcn.s.barrier
+ * ballot, wave.reduce, wave.barrier, update.dpp, ds.swizzle, permlane16,
+ * permlanex16) and llvm.amdgcn.s.barrier
  * suspend a lane until its wave (or block) can go on, so lane-varying loops
  * and inactive lanes behave as on an AMD GPU. The kernel suites of
  * hip-kernels/ run on it through the Device interface of device.h.
@@ -42,8 +43,11 @@ void wavesimDispose(WaveSim *S);
  * call goes as soon as it is the earliest waiting one in program order);
  * "inactive-reads-self" makes ds.bpermute from an inactive lane return the
  * reader's own value instead of 0; "ballot-ignores-exec" makes a ballot
- * set the bits of the wave's lanes outside the group too. Returns 0, or -1
- * for an unknown name. */
+ * set the bits of the wave's lanes outside the group too; and the bugs of
+ * the shared cross-lane models (laneOpsBugNamed in amdgpu-lane-ops.h:
+ * "dpp-wrong-row", "dpp-row-shr-off-by-one", "swizzle-ignores-xor",
+ * "permlane-own-row", "readlane-low-32"). Returns 0, or -1 for an unknown
+ * name. */
 int wavesimPlantBug(WaveSim *S, const char *Bug);
 
 /* How lanes switch stacks: "asm" (a hand-written x86-64 switch, the
