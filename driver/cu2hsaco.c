@@ -5,7 +5,9 @@
  *            [-I dir] [-D name[=value]]
  *
  * clang-22 compiles the file's device side to NVVM bitcode (no NVIDIA SDK:
- * -nocudainc -nocudalib and our hip-kernels/cuda_device.h), nvvm-to-amdgpu
+ * -nocudainc -nocudalib and our hip-kernels/cuda_device.h; frame pointers
+ * omitted, which CUDA mode would otherwise keep in every non-inlined
+ * function), nvvm-to-amdgpu
  * retargets it and lowers its warp intrinsics, LLVM's default pipeline
  * optimizes it for the chosen processor, the AMDGPU backend emits an object
  * and ld.lld links it into a code object (v4, loadable by the HIP 5.2
@@ -156,9 +158,10 @@ static void compileToNVVM(const DriverOptions *Options, const char *Bitcode) {
                                     "-I",
                                     CU2HSACO_INCLUDE_DIR,
                                     OptFlag,
+                                    "-fomit-frame-pointer",
                                     "-emit-llvm",
                                     "-c"};
-  unsigned N = 17;
+  unsigned N = 18;
   for (unsigned I = 0; I < Options->NumClangExtra; ++I)
     Argv[N++] = Options->ClangExtra[I];
   Argv[N++] = Options->Input;
