@@ -271,11 +271,14 @@ LLVMValueRef warpBuildLaneInSet(LLVMBuilderRef B, WarpLanes *Lanes,
   unsigned Low = (unsigned)__builtin_ctz(LaneSet);
   uint32_t Run = LaneSet >> Low;
   if ((Run & (Run + 1)) == 0) { /* one run of lanes: Low <= lane < High */
-    unsigned Length = (unsigned)__builtin_popcount(Run);
+    unsigned High = Low + (unsigned)__builtin_popcount(Run);
+    if (High == CudaWarpSize)
+      return LLVMBuildICmp(B, LLVMIntUGE, Lane, LLVMConstInt(I32, Low, false),
+                           "in.set");
     LLVMValueRef Offset =
         Low ? LLVMBuildSub(B, Lane, LLVMConstInt(I32, Low, false), "") : Lane;
     return LLVMBuildICmp(B, LLVMIntULT, Offset,
-                         LLVMConstInt(I32, Length, false), "in.set");
+                         LLVMConstInt(I32, High - Low, false), "in.set");
   }
   LLVMValueRef Bit =
       LLVMBuildLShr(B, LLVMConstInt(I32, LaneSet, false), Lane, "");

@@ -19,8 +19,7 @@
 define i32 @up1(i32 %v) #0 {
 ; CHECK-LABEL: define i32 @up1(
 ; GFX9:        %dpp = call i32 @llvm.amdgcn.update.dpp.i32(i32 %v, i32 %v, i32 312, i32 15, i32 15, i1 false)
-; GFX9-NEXT:   [[L:%.*]] = sub i32 %cuda.lane, 1
-; GFX9-NEXT:   %in.set = icmp ult i32 [[L]], 31
+; GFX9-NEXT:   %in.set = icmp uge i32 %cuda.lane, 1
 ; GFX9-NEXT:   %shfl.moved = select i1 %in.set, i32 %dpp, i32 %v
 ; GFX10:       %dpp = call i32 @llvm.amdgcn.update.dpp.i32(i32 %v, i32 %v, i32 273, i32 15, i32 15, i1 false)
 ; GFX10-NEXT:  %permlane = call i32 @llvm.amdgcn.permlanex16.i32(i32 poison, i32 %v, i32 1985229343, i32 -19088744, i1 false, i1 false)
@@ -36,8 +35,7 @@ define { i32, i1 } @up4p(i32 %v) #0 {
 ; GFX9:        call i32 @llvm.amdgcn.ds.bpermute(
 ; GFX10:       %dpp = call i32 @llvm.amdgcn.update.dpp.i32(i32 %v, i32 %v, i32 276, i32 15, i32 15, i1 false)
 ; GFX10-NEXT:  %permlane = call i32 @llvm.amdgcn.permlanex16.i32(i32 poison, i32 %v, i32 1985281756, i32 -19088744, i1 false, i1 false)
-; GFX10:       [[L:%.*]] = sub i32 %cuda.lane, 4
-; GFX10-NEXT:  [[P:%.*]] = icmp ult i32 [[L]], 28
+; GFX10:       [[P:%.*]] = icmp uge i32 %cuda.lane, 4
 ; GFX10:       insertvalue { i32, i1 } {{.*}}, i1 [[P]], 1
   %r = call { i32, i1 } @llvm.nvvm.shfl.sync.up.i32p(i32 -1, i32 %v, i32 4, i32 0)
   ret { i32, i1 } %r
@@ -47,8 +45,7 @@ define i32 @up16(i32 %v) #0 {
 ; CHECK-LABEL: define i32 @up16(
 ; GFX9:        [[M:%.*]] = call i32 @llvm.amdgcn.ds.swizzle(i32 %v, i32 16415)
 ; GFX10:       [[M:%.*]] = call i32 @llvm.amdgcn.permlanex16.i32(i32 poison, i32 %v, i32 1985229328, i32 -19088744, i1 false, i1 false)
-; CHECK-NEXT:  [[L:%.*]] = sub i32 %cuda.lane, 16
-; CHECK-NEXT:  %in.set = icmp ult i32 [[L]], 16
+; CHECK-NEXT:  %in.set = icmp uge i32 %cuda.lane, 16
 ; CHECK-NEXT:  %shfl.moved = select i1 %in.set, i32 [[M]], i32 %v
   %r = call i32 @llvm.nvvm.shfl.sync.up.i32(i32 -1, i32 %v, i32 16, i32 0)
   ret i32 %r
