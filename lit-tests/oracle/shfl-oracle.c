@@ -8,13 +8,21 @@
  *
  *   mbcnt.lo(m, a) = a + popcount(m & lanes below this one among 0..31)
  *   mbcnt.hi(m, a) = a + popcount(m & lanes below this one among 32..63)
- *   ds_bpermute(addr, v) = v of hardware lane (addr >> 2) mod wavesize
+ *   ds_bpermute, update.dpp, ds.swizzle, permlane16/x16 and readlane: the
+ *   models of lit-tests/tools/amdgpu-lane-ops.c, which wavesim shares
  *
- * A wave is run in lockstep by executing each lane twice: the first pass
- * records every lane's bpermute operand, the second hands each lane the
- * value of the lane it addresses. That is exact for straight-line code with
- * one cross-lane operation, which is what a lowered shuffle is (the tool
- * checks that no lane issues a second one).
+ * With --target=gfxNNN the functions get that "target-cpu" (and the
+ * wavefrontsize feature of the wave being checked), so that with the
+ * default strategy=best the pass takes that target's fast paths for
+ * shuffles whose b and c are constants; the lowered code must then use only
+ * controls the target has.
+ *
+ * A wave is run in lockstep by executing each lane several times: pass k
+ * records every lane's operands of its k-th cross-lane operation (earlier
+ * ones return the results computed after their passes), and the pass in
+ * which no lane reaches a further one is the result. That is exact for
+ * straight-line code, which is what a lowered shuffle is (the tool checks
+ * that every lane issues the same operations with the same immediates).
  *
  * Every lane's value bits and predicate are compared with the PTX model
  * (pass/ShflSemantics.c, itself checked on NVIDIA hardware by
@@ -22,14 +30,19 @@
  * runtime values over b in 0..63, c in 0..8191; b constant (0..63) with c
  * over 0..8191; c constant (every value of its 10 meaningful bits, and some
  * with the ignored bits set) with b over 0..63; and both constant for the
- * c values clang emits for every CUDA width. Lane values are NaNs with
- * payloads, -0.0 and normals, all distinct, with each CUDA warp of a wave64
- * holding different data.
+ * c values clang emits for every CUDA width. A fifth way, selected on its
+ * own (--operands=every-const), has both constant for every b in 0..63 and
+ * every constant c above, the shuffles fast paths can take;
+ * --fast-paths-only leaves out the functions the pass lowered to
+ * ds_bpermute. Lane values are NaNs with payloads, -0.0 and normals, all
+ * distinct, with each CUDA warp of a wave64 holding different data. On a
+ * mismatch the lowered function is printed with the first reports.
  *
  *===----------------------------------------------------------------------===*/
 
 #include "NVVMWarpToAMDGPU.h"
 #include "ShflSemantics.h"
+#include "amdgpu-lane-ops.h"
 #include "host-jit.h"
 
 #include <llvm-c/Analysis.h>
@@ -47,7 +60,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MaxWave = 64, NumBValues = 64, NumCValues = 8192 };
+enum { MaxWave = 64, NumBValues = 64, NumCValues = 8192, MaxCrossLaneOps = 8 };
 
 typedef struct {
   char Name[48]; /* the intrinsic, e.g. llvm.nvvm.shfl.sync.idx.f32p */
@@ -60,21 +73,47 @@ typedef enum {
   ConstB,
   ConstC,
   ConstBC,
+  EveryConstBC,
   NumOperandKinds
 } OperandKind;
 
 static const char *const OperandKindNames[] = {"b, c runtime", "b constant",
-                                               "c constant", "b, c constant"};
+                                               "c constant", "b, c constant",
+                                               "every constant"};
 
 /*===-- Host models of the AMDGPU intrinsics ------------------------------===*/
+
+typedef enum {
+  OpBPermute,
+  OpUpdateDpp,
+  OpDsSwizzle,
+  OpPermlane16,
+  OpPermlaneX16,
+  OpReadLane,
+} CrossLaneKind;
+
+/* One cross-lane operation of the wave: its uniform operands (immediates,
+ * scalar selects), each lane's two vector operands and, once every lane
+ * has recorded them, each lane's result. */
+typedef struct {
+  CrossLaneKind Kind;
+  uint32_t Uniform[4];
+  uint32_t A[MaxWave], B[MaxWave];
+  uint32_t Result[MaxWave];
+} CrossLaneOp;
+
+static LaneOpsTarget Target = LaneOpsTargetAny;
+static unsigned ModelBugs;
 
 static _Thread_local struct {
   unsigned WaveSize;
   unsigned Lane;
-  bool Recording;
-  unsigned NumCrossLaneOps;
-  uint32_t Sent[MaxWave]; /* each lane's bpermute data, from the first pass */
+  unsigned Recording; /* the operation whose operands this pass records */
+  unsigned NumIssued; /* operations the current lane has issued */
+  CrossLaneOp Ops[MaxCrossLaneOps];
 } Wave;
+
+static void failWith(const char *What, char *Detail);
 
 static uint32_t lanesBelow(unsigned Lane, unsigned FirstLane) {
   if (Lane <= FirstLane)
@@ -93,14 +132,103 @@ static uint32_t hostMbcntHi(uint32_t Mask, uint32_t Accumulator) {
          (uint32_t)__builtin_popcount(Mask & lanesBelow(Wave.Lane, 32));
 }
 
-/* Every lane of the wave runs here, so no lane reads an inactive one. */
-static uint32_t hostDsBPermute(uint32_t Address, uint32_t Data) {
-  ++Wave.NumCrossLaneOps;
-  if (Wave.Recording) {
-    Wave.Sent[Wave.Lane] = Data;
+/* The current lane's next cross-lane operation: recorded in the pass that
+ * records it (its result there is a placeholder), replayed after. Every
+ * lane must issue the same operations with the same uniform operands. */
+static uint32_t crossLane(CrossLaneKind Kind, const uint32_t Uniform[4],
+                          uint32_t A, uint32_t B) {
+  unsigned Index = Wave.NumIssued++;
+  if (Index >= MaxCrossLaneOps)
+    failWith("a lowered shuffle issued too many cross-lane operations", NULL);
+  CrossLaneOp *Op = &Wave.Ops[Index];
+  if (Index > Wave.Recording)
     return 0;
+  if (Index == Wave.Recording) {
+    if (Wave.Lane == 0) {
+      Op->Kind = Kind;
+      memcpy(Op->Uniform, Uniform, sizeof(Op->Uniform));
+    }
+    Op->A[Wave.Lane] = A;
+    Op->B[Wave.Lane] = B;
   }
-  return Wave.Sent[(Address >> 2) % Wave.WaveSize];
+  if (Op->Kind != Kind || memcmp(Op->Uniform, Uniform, sizeof(Op->Uniform)))
+    failWith("lanes of a wave issued different cross-lane operations", NULL);
+  return Index == Wave.Recording ? 0 : Op->Result[Wave.Lane];
+}
+
+static uint32_t hostDsBPermute(uint32_t Address, uint32_t Data) {
+  static const uint32_t None[4];
+  return crossLane(OpBPermute, None, Address, Data);
+}
+
+/* i1 arguments have undefined bits above bit 0 in the host ABI. */
+static uint32_t hostUpdateDpp(uint32_t Old, uint32_t Src, uint32_t Ctrl,
+                              uint32_t RowMask, uint32_t BankMask,
+                              uint32_t BoundCtrl) {
+  const uint32_t Uniform[4] = {Ctrl, RowMask, BankMask, BoundCtrl & 1};
+  return crossLane(OpUpdateDpp, Uniform, Old, Src);
+}
+
+static uint32_t hostDsSwizzle(uint32_t Src, uint32_t Offset) {
+  const uint32_t Uniform[4] = {Offset};
+  return crossLane(OpDsSwizzle, Uniform, 0, Src);
+}
+
+static uint32_t hostPermlane(CrossLaneKind Kind, uint32_t Old, uint32_t Src,
+                             uint32_t SelLo, uint32_t SelHi,
+                             uint32_t FetchInactive, uint32_t BoundCtrl) {
+  const uint32_t Uniform[4] = {SelLo, SelHi, FetchInactive & 1, BoundCtrl & 1};
+  return crossLane(Kind, Uniform, Old, Src);
+}
+
+static uint32_t hostPermlane16(uint32_t Old, uint32_t Src, uint32_t SelLo,
+                               uint32_t SelHi, uint32_t FetchInactive,
+                               uint32_t BoundCtrl) {
+  return hostPermlane(OpPermlane16, Old, Src, SelLo, SelHi, FetchInactive,
+                      BoundCtrl);
+}
+
+static uint32_t hostPermlaneX16(uint32_t Old, uint32_t Src, uint32_t SelLo,
+                                uint32_t SelHi, uint32_t FetchInactive,
+                                uint32_t BoundCtrl) {
+  return hostPermlane(OpPermlaneX16, Old, Src, SelLo, SelHi, FetchInactive,
+                      BoundCtrl);
+}
+
+static uint32_t hostReadLane(uint32_t Src, uint32_t Lane) {
+  const uint32_t Uniform[4] = {Lane};
+  return crossLane(OpReadLane, Uniform, 0, Src);
+}
+
+/* Every lane of the wave runs, so exec is all of them. */
+static void combine(CrossLaneOp *Op) {
+  unsigned N = Wave.WaveSize;
+  LaneOpsWave W = {N, N == 64 ? ~0ull : (1ull << N) - 1, ModelBugs};
+  const uint32_t *U = Op->Uniform;
+  switch (Op->Kind) {
+  case OpBPermute:
+    laneOpsBPermute(&W, Op->A, Op->B, Op->Result);
+    break;
+  case OpUpdateDpp:
+    laneOpsUpdateDpp(&W, Op->A, Op->B, U[0], U[1], U[2], U[3], Op->Result);
+    break;
+  case OpDsSwizzle:
+    laneOpsDsSwizzle(&W, Op->B, U[0], Op->Result);
+    break;
+  case OpPermlane16:
+  case OpPermlaneX16:
+    laneOpsPermlane16(&W, Op->Kind == OpPermlaneX16, Op->A, Op->B, U[0], U[1],
+                      U[2], U[3], Op->Result);
+    break;
+  case OpReadLane: {
+    uint64_t Values[MaxWave];
+    for (unsigned I = 0; I < N; ++I)
+      Values[I] = Op->B[I];
+    for (unsigned I = 0; I < N; ++I)
+      Op->Result[I] = (uint32_t)laneOpsReadLane(&W, Values, U[0], I);
+    break;
+  }
+  }
 }
 
 static const struct {
@@ -111,6 +239,12 @@ static const struct {
     {"llvm.amdgcn.mbcnt.lo", "oracle_mbcnt_lo", (void *)hostMbcntLo},
     {"llvm.amdgcn.mbcnt.hi", "oracle_mbcnt_hi", (void *)hostMbcntHi},
     {"llvm.amdgcn.ds.bpermute", "oracle_ds_bpermute", (void *)hostDsBPermute},
+    {"llvm.amdgcn.update.dpp.i32", "oracle_update_dpp", (void *)hostUpdateDpp},
+    {"llvm.amdgcn.ds.swizzle", "oracle_ds_swizzle", (void *)hostDsSwizzle},
+    {"llvm.amdgcn.permlane16.i32", "oracle_permlane16", (void *)hostPermlane16},
+    {"llvm.amdgcn.permlanex16.i32", "oracle_permlanex16",
+     (void *)hostPermlaneX16},
+    {"llvm.amdgcn.readlane.i32", "oracle_readlane", (void *)hostReadLane},
 };
 enum { NumHostModels = sizeof(HostModels) / sizeof(HostModels[0]) };
 
@@ -160,11 +294,24 @@ static unsigned constantCValues(uint32_t *Out) {
 
 /*===-- Building and lowering the functions under test --------------------===*/
 
+static const char *TargetCPU;             /* --target, NULL for none */
+static const char *StrategyName = "best"; /* --strategy */
+
+static void addStringAttribute(LLVMValueRef Fn, const char *Kind,
+                               const char *Value) {
+  LLVMContextRef Ctx = LLVMGetTypeContext(LLVMTypeOf(Fn));
+  LLVMAddAttributeAtIndex(
+      Fn, LLVMAttributeFunctionIndex,
+      LLVMCreateStringAttribute(Ctx, Kind, (unsigned)strlen(Kind), Value,
+                                (unsigned)strlen(Value)));
+}
+
 /* void @name(i32 %data, i32 %b, i32 %c, ptr %out): stores the shuffled bits
- * to out[0] and the predicate (0 or 1) to out[1]. */
+ * to out[0] and the predicate (0 or 1) to out[1]. With a target, the
+ * function runs on it in a wave of WaveSize. */
 static void buildCaseFunction(LLVMModuleRef M, const Variant *V,
-                              const char *Name, const uint32_t *ConstB,
-                              const uint32_t *ConstC) {
+                              unsigned WaveSize, const char *Name,
+                              const uint32_t *ConstB, const uint32_t *ConstC) {
   LLVMContextRef Ctx = LLVMGetModuleContext(M);
   LLVMTypeRef I32 = LLVMInt32TypeInContext(Ctx);
   LLVMTypeRef Ptr = LLVMPointerTypeInContext(Ctx, 0);
@@ -172,6 +319,12 @@ static void buildCaseFunction(LLVMModuleRef M, const Variant *V,
   LLVMTypeRef FnType =
       LLVMFunctionType(LLVMVoidTypeInContext(Ctx), Params, 4, 0);
   LLVMValueRef Fn = LLVMAddFunction(M, Name, FnType);
+  if (TargetCPU) {
+    addStringAttribute(Fn, "target-cpu", TargetCPU);
+    addStringAttribute(Fn, "target-features",
+                       WaveSize == 32 ? "+wavefrontsize32"
+                                      : "+wavefrontsize64");
+  }
   LLVMBuilderRef B = LLVMCreateBuilderInContext(Ctx);
   LLVMPositionBuilderAtEnd(B, LLVMAppendBasicBlockInContext(Ctx, Fn, "entry"));
 
@@ -217,25 +370,73 @@ static void checkError(LLVMErrorRef Err, const char *What) {
     failWith(What, LLVMGetErrorMessage(Err));
 }
 
+static uint32_t constantOperand(LLVMValueRef Call, unsigned Index) {
+  return (uint32_t)LLVMConstIntGetZExtValue(LLVMGetOperand(Call, Index));
+}
+
+/* Why the target cannot run Call to the intrinsic Name, NULL if it can:
+ * a DPP control or a permlane it lacks, or a swizzle mode not modelled. */
+static const char *unsupportedOnTarget(LLVMValueRef Call, const char *Name) {
+  if (!strcmp(Name, "llvm.amdgcn.update.dpp.i32") &&
+      !laneOpsDppControlValid(constantOperand(Call, 2), Target))
+    return "a dpp_ctrl the target does not have";
+  if (!strcmp(Name, "llvm.amdgcn.ds.swizzle") &&
+      !laneOpsSwizzleOffsetModelled(constantOperand(Call, 1)))
+    return "a ds_swizzle mode the oracle does not model";
+  if (!strncmp(Name, "llvm.amdgcn.permlane", 20) &&
+      !laneOpsHasPermlane16(Target))
+    return "a permlane the target does not have";
+  return NULL;
+}
+
+static void checkCallsOnTarget(LLVMValueRef F, const char *Name) {
+  for (LLVMUseRef U = LLVMGetFirstUse(F); U; U = LLVMGetNextUse(U)) {
+    LLVMValueRef Call = LLVMGetUser(U);
+    const char *Why = unsupportedOnTarget(Call, Name);
+    if (!Why)
+      continue;
+    LLVMValueRef Caller =
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(Call));
+    char *IR = LLVMPrintValueToString(Caller);
+    fprintf(stderr, "shfl-oracle: the lowering calls %s with %s (%s):\n%s\n",
+            Name, Why, TargetCPU ? TargetCPU : "no target", IR);
+    LLVMDisposeMessage(IR);
+    exit(2);
+  }
+}
+
+/* The host compiles the functions for itself. */
+static void dropTargetAttributes(LLVMValueRef F) {
+  static const char *const Kinds[] = {"target-cpu", "target-features"};
+  for (unsigned I = 0; I < 2; ++I)
+    LLVMRemoveStringAttributeAtIndex(F, LLVMAttributeFunctionIndex, Kinds[I],
+                                     (unsigned)strlen(Kinds[I]));
+}
+
 /* After lowering: the module verifies, no NVVM intrinsic is left, and every
- * declaration is an amdgcn intrinsic we model; those are renamed to the
- * host functions. */
-static void prepareForHost(LLVMModuleRef M) {
+ * declaration is an amdgcn intrinsic we model, called with immediates the
+ * target has; those are renamed to the host functions. */
+static void prepareForHost(LLVMModuleRef M, uint64_t Calls[NumHostModels]) {
   char *Message = NULL;
   if (LLVMVerifyModule(M, LLVMReturnStatusAction, &Message))
     failWith("lowered module does not verify", Message);
   LLVMDisposeMessage(Message);
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
        F = LLVMGetNextFunction(F)) {
-    if (!LLVMIsDeclaration(F))
+    if (!LLVMIsDeclaration(F)) {
+      dropTargetAttributes(F);
       continue;
+    }
     const char *Name = LLVMGetValueName2(F, &(size_t){0});
+    checkCallsOnTarget(F, Name);
     unsigned I = 0;
     while (I < NumHostModels && strcmp(Name, HostModels[I].Intrinsic) != 0)
       ++I;
     if (I == NumHostModels)
       failWith("lowered module calls a function the oracle does not model",
                (char *)Name);
+    for (LLVMUseRef U = LLVMGetFirstUse(F); U; U = LLVMGetNextUse(U))
+      ++Calls[I];
     LLVMSetValueName2(F, HostModels[I].HostName,
                       strlen(HostModels[I].HostName));
   }
@@ -248,23 +449,63 @@ typedef void (*CaseFn)(uint32_t Data, uint32_t B, uint32_t C, uint32_t *Out);
 typedef struct {
   uint64_t Cases[NumOperandKinds];
   uint64_t Mismatches[NumOperandKinds];
+  uint64_t Skipped[NumOperandKinds]; /* functions without a fast path */
+  uint64_t Calls[NumHostModels];     /* calls of each model in lowered code */
 } Tally;
 
-static atomic_uint ReportsLeft = 10;
+static atomic_uint ReportsLeft = 10, IRReportsLeft = 2;
 
+/* Runs every lane once per cross-lane operation plus once: the pass that
+ * records an operation's operands is followed by computing its results. */
 static void runWave(CaseFn Fn, unsigned WaveSize, uint32_t B, uint32_t C,
                     uint32_t Out[MaxWave][2]) {
   Wave.WaveSize = WaveSize;
-  for (int Pass = 0; Pass < 2; ++Pass) {
-    Wave.Recording = Pass == 0;
+  for (unsigned Pass = 0;; ++Pass) {
+    unsigned Recorders = 0, Finished = 0;
+    Wave.Recording = Pass;
     for (unsigned Lane = 0; Lane < WaveSize; ++Lane) {
       Wave.Lane = Lane;
-      Wave.NumCrossLaneOps = 0;
+      Wave.NumIssued = 0;
       Fn(LaneData[Lane], B, C, Out[Lane]);
-      if (Wave.NumCrossLaneOps > 1)
-        failWith("a lowered shuffle issued more than one ds_bpermute", NULL);
+      Recorders += Wave.NumIssued > Pass;
+      Finished += Wave.NumIssued == Pass;
     }
+    if (Finished == WaveSize)
+      return;
+    if (Recorders != WaveSize)
+      failWith("lanes of a wave issued different cross-lane operations", NULL);
+    combine(&Wave.Ops[Pass]);
   }
+}
+
+static bool takeReport(atomic_uint *Left) {
+  /* Read before decrementing: a shared counter written on every one of
+   * millions of mismatches would serialise the threads. */
+  return atomic_load_explicit(Left, memory_order_relaxed) > 0 &&
+         atomic_fetch_sub(Left, 1) > 0;
+}
+
+static const WarpLoweringOptions *loweringOptions(unsigned WaveSize);
+
+/* The lowered IR of the function checked for V with b and c (constant where
+ * the operand kind makes them so), rebuilt the same way. */
+static void printLoweredCase(const Variant *V, OperandKind Kind,
+                             unsigned WaveSize, uint32_t B, uint32_t C) {
+  LLVMContextRef Ctx = LLVMContextCreate();
+  LLVMModuleRef M = LLVMModuleCreateWithNameInContext("mismatch", Ctx);
+  bool BIsConst = Kind == ConstB || Kind == ConstBC || Kind == EveryConstBC;
+  bool CIsConst = Kind == ConstC || Kind == ConstBC || Kind == EveryConstBC;
+  buildCaseFunction(M, V, WaveSize, "mismatch", BIsConst ? &B : NULL,
+                    CIsConst ? &C : NULL);
+  warpLowerShuffles(M, loweringOptions(WaveSize), NULL, NULL);
+  char *IR = LLVMPrintValueToString(LLVMGetNamedFunction(M, "mismatch"));
+  flockfile(stdout);
+  printf("lowered %s wave%u (%s) b=%u c=%u (target %s, strategy %s):\n%s\n",
+         V->Name, WaveSize, OperandKindNames[Kind], B, C,
+         TargetCPU ? TargetCPU : "none", StrategyName, IR);
+  funlockfile(stdout);
+  LLVMDisposeMessage(IR);
+  LLVMContextDispose(Ctx);
 }
 
 static uint64_t checkWave(const Variant *V, OperandKind Kind, unsigned WaveSize,
@@ -278,11 +519,9 @@ static uint64_t checkWave(const Variant *V, OperandKind Kind, unsigned WaveSize,
     bool PredOk = !V->ReturnsPredicate || Out[HwLane][1] == Expected.InRange;
     if (BitsOk && PredOk)
       continue;
-    ++Mismatches;
-    /* Read before decrementing: a shared counter written on every one of
-     * millions of mismatches would serialise the threads. */
-    if (atomic_load_explicit(&ReportsLeft, memory_order_relaxed) > 0 &&
-        atomic_fetch_sub(&ReportsLeft, 1) > 0)
+    if (Mismatches++ == 0 && takeReport(&IRReportsLeft))
+      printLoweredCase(V, Kind, WaveSize, B, C);
+    if (takeReport(&ReportsLeft))
       printf("MISMATCH %s wave%u (%s) b=%u c=%u lane=%u: got 0x%08x p=%u, "
              "expected 0x%08x (lane %u) p=%u\n",
              V->Name, WaveSize, OperandKindNames[Kind], B, C, HwLane,
@@ -308,6 +547,11 @@ static unsigned listConstants(OperandKind Kind, ConstPair *Pairs) {
   uint32_t Cs[1100];
   unsigned N = 0;
   switch (Kind) {
+  case EveryConstBC:
+    for (unsigned I = 0, NC = constantCValues(Cs); I < NC; ++I)
+      for (uint32_t B = 0; B < NumBValues; ++B)
+        Pairs[N++] = (ConstPair){B, Cs[I]};
+    break;
   case DynamicBC:
     Pairs[N++] = (ConstPair){0, 0};
     break;
@@ -319,6 +563,7 @@ static unsigned listConstants(OperandKind Kind, ConstPair *Pairs) {
     for (unsigned I = 0, NC = constantCValues(Cs); I < NC; ++I)
       Pairs[N++] = (ConstPair){0, Cs[I]};
     break;
+  case ConstBC:
   default:
     for (unsigned I = 0, NC = clangCValues(Cs); I < NC; ++I)
       for (uint32_t B = 0; B < NumBValues; ++B)
@@ -350,28 +595,63 @@ static LLVMOrcLLJITRef createHostJIT(void) {
   return J;
 }
 
-static const WarpLoweringOptions *LoweringOptions32, *LoweringOptions64;
+static WarpLoweringOptions LoweringOptions32, LoweringOptions64;
+static bool FastPathsOnly; /* --fast-paths-only */
+
+/* Whether F, lowered, moves data with something other than ds_bpermute. */
+static bool takesFastPath(LLVMValueRef F) {
+  for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
+       BB = LLVMGetNextBasicBlock(BB))
+    for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
+         I = LLVMGetNextInstruction(I)) {
+      LLVMValueRef Callee = LLVMIsACallInst(I) ? LLVMGetCalledValue(I) : NULL;
+      const char *Name = Callee ? LLVMGetValueName2(Callee, &(size_t){0}) : "";
+      if (!strncmp(Name, "llvm.amdgcn.", 12) &&
+          strncmp(Name, "llvm.amdgcn.mbcnt.", 18) &&
+          strcmp(Name, "llvm.amdgcn.ds.bpermute"))
+        return true;
+    }
+  return false;
+}
+
+static const WarpLoweringOptions *loweringOptions(unsigned WaveSize) {
+  return WaveSize == 32 ? &LoweringOptions32 : &LoweringOptions64;
+}
+
+enum { MaxPairs = NumBValues * 1100 };
 
 static void runJob(const Job *Work, Tally *T) {
-  static _Thread_local ConstPair Pairs[NumBValues * 16 + 1100];
+  static _Thread_local ConstPair Pairs[MaxPairs];
   unsigned NumPairs = listConstants(Work->Kind, Pairs);
-  bool BIsConst = Work->Kind == ConstB || Work->Kind == ConstBC;
-  bool CIsConst = Work->Kind == ConstC || Work->Kind == ConstBC;
+  bool BIsConst = Work->Kind == ConstB || Work->Kind == ConstBC ||
+                  Work->Kind == EveryConstBC;
+  bool CIsConst = Work->Kind == ConstC || Work->Kind == ConstBC ||
+                  Work->Kind == EveryConstBC;
 
   LLVMContextRef Ctx = LLVMContextCreate();
   LLVMModuleRef M = LLVMModuleCreateWithNameInContext("oracle", Ctx);
   char Name[32];
   for (unsigned I = 0; I < NumPairs; ++I) {
     snprintf(Name, sizeof(Name), "case%u", I);
-    buildCaseFunction(M, Work->V, Name, BIsConst ? &Pairs[I].B : NULL,
+    buildCaseFunction(M, Work->V, Work->WaveSize, Name,
+                      BIsConst ? &Pairs[I].B : NULL,
                       CIsConst ? &Pairs[I].C : NULL);
   }
-  const WarpLoweringOptions *Options =
-      Work->WaveSize == 32 ? LoweringOptions32 : LoweringOptions64;
-  WarpLoweringResult Lowered = warpLowerShuffles(M, Options, NULL, NULL);
+  WarpLoweringResult Lowered =
+      warpLowerShuffles(M, loweringOptions(Work->WaveSize), NULL, NULL);
   if (Lowered.NumErrors || Lowered.NumLowered != NumPairs)
     failWith("the pass did not lower every shuffle", NULL);
-  prepareForHost(M);
+  bool *Skipped = calloc(NumPairs, sizeof(bool));
+  if (FastPathsOnly)
+    for (unsigned I = 0; I < NumPairs; ++I) {
+      snprintf(Name, sizeof(Name), "case%u", I);
+      LLVMValueRef F = LLVMGetNamedFunction(M, Name);
+      if ((Skipped[I] = !takesFastPath(F))) {
+        LLVMDeleteFunction(F);
+        ++T->Skipped[Work->Kind];
+      }
+    }
+  prepareForHost(M, T->Calls);
 
   LLVMOrcLLJITRef J = createHostJIT();
   LLVMOrcThreadSafeContextRef TSCtx =
@@ -384,6 +664,8 @@ static void runJob(const Job *Work, Tally *T) {
 
   uint32_t Out[MaxWave][2];
   for (unsigned I = 0; I < NumPairs; ++I) {
+    if (Skipped[I])
+      continue;
     snprintf(Name, sizeof(Name), "case%u", I);
     LLVMOrcExecutorAddress Address;
     checkError(LLVMOrcLLJITLookup(J, &Address, Name), "cannot find a case");
@@ -399,6 +681,7 @@ static void runJob(const Job *Work, Tally *T) {
       }
   }
   checkError(LLVMOrcDisposeLLJIT(J), "cannot dispose of the JIT");
+  free(Skipped);
 }
 
 /*===-- Driver ------------------------------------------------------------===*/
@@ -431,13 +714,58 @@ static unsigned enumerateVariants(Variant *Out, const char *Only) {
 }
 
 static void usage(void) {
-  fprintf(
-      stderr,
-      "usage: shfl-oracle [--only=SUBSTRING] [--wave=32|64|both]\n"
-      "                   [--operands=dynamic|const-b|const-c|const-bc|all]\n"
-      "                   [--plant-bug=drop-warp-base|drop-clamp] "
-      "[--threads=N]\n");
+  fprintf(stderr,
+          "usage: shfl-oracle [--only=SUBSTRING] [--wave=32|64|both]\n"
+          "                   [--operands=KIND[,KIND...]|all] (KIND: dynamic, "
+          "const-b,\n"
+          "                   const-c, const-bc, every-const; all is the "
+          "first four)\n"
+          "                   [--target=gfxNNN] [--strategy=best|bpermute]\n"
+          "                   [--fast-paths-only]\n"
+          "                   [--plant-bug=BUG] [--threads=N]\n"
+          "BUG: a bug of the lowering (drop-warp-base, drop-clamp, "
+          "fast-path-no-select)\n"
+          "     or of the oracle's models (%s)\n",
+          laneOpsBugNames());
   exit(2);
+}
+
+static const char *const OperandArgs[] = {"dynamic", "const-b", "const-c",
+                                          "const-bc", "every-const"};
+
+/* Whether the comma-separated list Arg selects operand kind K. */
+static bool selectsKind(const char *Arg, unsigned K) {
+  if (!strcmp(Arg, "all"))
+    return K != EveryConstBC;
+  size_t Length = strlen(OperandArgs[K]);
+  for (const char *P = Arg; P; P = strchr(P, ',')) {
+    if (*P == ',')
+      ++P;
+    if (!strncmp(P, OperandArgs[K], Length) &&
+        (P[Length] == ',' || P[Length] == '\0'))
+      return true;
+  }
+  return false;
+}
+
+static bool knownKinds(const char *Arg) {
+  if (!strcmp(Arg, "all"))
+    return true;
+  unsigned Selected = 0, Items = 1;
+  for (const char *P = Arg; *P; ++P)
+    Items += *P == ',';
+  for (unsigned K = 0; K < NumOperandKinds; ++K)
+    Selected += selectsKind(Arg, K);
+  return Selected == Items;
+}
+
+static void parseLoweringOptions(unsigned WaveSize, const char *PassBug,
+                                 WarpLoweringOptions *Options) {
+  char Text[96], *Error;
+  snprintf(Text, sizeof(Text), "wave%u;strategy=%s%s%s", WaveSize, StrategyName,
+           PassBug ? ";plant-bug=" : "", PassBug ? PassBug : "");
+  if (!warpParseOptions(Text, Options, &Error))
+    failWith("bad option", Error);
 }
 
 int main(int argc, char **argv) {
@@ -451,32 +779,38 @@ int main(int argc, char **argv) {
       WaveArg = argv[I] + 7;
     else if (!strncmp(argv[I], "--operands=", 11))
       OperandsArg = argv[I] + 11;
+    else if (!strncmp(argv[I], "--target=", 9))
+      TargetCPU = argv[I] + 9;
+    else if (!strncmp(argv[I], "--strategy=", 11))
+      StrategyName = argv[I] + 11;
     else if (!strncmp(argv[I], "--plant-bug=", 12))
-      PlantedBug = argv[I] + 2;
+      PlantedBug = argv[I] + 12;
     else if (!strncmp(argv[I], "--threads=", 10))
       NumThreads = (unsigned)atoi(argv[I] + 10);
+    else if (!strcmp(argv[I], "--fast-paths-only"))
+      FastPathsOnly = true;
     else
       usage();
   }
-  static const char *const OperandArgs[] = {"dynamic", "const-b", "const-c",
-                                            "const-bc"};
-  bool WantWave32 = strcmp(WaveArg, "64") != 0;
+  if (TargetCPU) {
+    Target = laneOpsTargetOf(TargetCPU, (unsigned)strlen(TargetCPU));
+    if (Target == LaneOpsTargetAny || Target == LaneOpsTargetNoDpp)
+      failWith("--target must name a gfx8-gfx12 processor", (char *)TargetCPU);
+  }
+  /* The GFX9 family runs wave64 only. */
+  bool HasWave32 = Target != LaneOpsTargetGFX9 && Target != LaneOpsTargetGFX90A;
+  if (!strcmp(WaveArg, "32") && !HasWave32)
+    failWith("the target has no wave32", (char *)TargetCPU);
+  bool WantWave32 = strcmp(WaveArg, "64") != 0 && HasWave32;
   bool WantWave64 = strcmp(WaveArg, "32") != 0;
-  if (NumThreads < 1 || NumThreads > 64)
+  if (NumThreads < 1 || NumThreads > 64 || !knownKinds(OperandsArg))
     usage();
 
-  char OptionText[64], *Error;
-  static WarpLoweringOptions Options32, Options64;
-  snprintf(OptionText, sizeof(OptionText), "wave32;%s",
-           PlantedBug ? PlantedBug : "");
-  if (!warpParseOptions(OptionText, &Options32, &Error))
-    failWith("bad option", Error);
-  snprintf(OptionText, sizeof(OptionText), "wave64;%s",
-           PlantedBug ? PlantedBug : "");
-  if (!warpParseOptions(OptionText, &Options64, &Error))
-    failWith("bad option", Error);
-  LoweringOptions32 = &Options32;
-  LoweringOptions64 = &Options64;
+  const char *PassBug = NULL;
+  if (PlantedBug && !(ModelBugs = laneOpsBugNamed(PlantedBug)))
+    PassBug = PlantedBug;
+  parseLoweringOptions(32, PassBug, &LoweringOptions32);
+  parseLoweringOptions(64, PassBug, &LoweringOptions64);
 
   for (unsigned A = 0; A < MaxWave; ++A) {
     LaneData[A] = laneBits(A);
@@ -490,8 +824,7 @@ int main(int argc, char **argv) {
   if (!NumVariants)
     failWith("--only matches no variant", NULL);
   for (unsigned K = 0; K < NumOperandKinds; ++K) {
-    if (strcmp(OperandsArg, "all") != 0 &&
-        strcmp(OperandsArg, OperandArgs[K]) != 0)
+    if (!selectsKind(OperandsArg, K))
       continue;
     for (unsigned I = 0; I < NumVariants; ++I) {
       if (WantWave64)
@@ -510,13 +843,16 @@ int main(int argc, char **argv) {
   Tally *Tallies = calloc(NumThreads, sizeof(Tally));
   for (unsigned I = 0; I < NumThreads; ++I)
     pthread_create(&Threads[I], NULL, worker, &Tallies[I]);
-  Tally Total = {{0}, {0}};
+  Tally Total = {{0}, {0}, {0}, {0}};
   for (unsigned I = 0; I < NumThreads; ++I) {
     pthread_join(Threads[I], NULL);
     for (unsigned K = 0; K < NumOperandKinds; ++K) {
       Total.Cases[K] += Tallies[I].Cases[K];
       Total.Mismatches[K] += Tallies[I].Mismatches[K];
+      Total.Skipped[K] += Tallies[I].Skipped[K];
     }
+    for (unsigned K = 0; K < NumHostModels; ++K)
+      Total.Calls[K] += Tallies[I].Calls[K];
   }
 
   uint64_t Cases = 0, Mismatches = 0;
@@ -527,14 +863,25 @@ int main(int argc, char **argv) {
   for (unsigned K = 0; K < NumOperandKinds; ++K) {
     if (!Total.Cases[K])
       continue;
-    printf("  %-14s %12llu lane cases, %llu mismatches\n", OperandKindNames[K],
+    printf("  %-14s %12llu lane cases, %llu mismatches", OperandKindNames[K],
            (unsigned long long)Total.Cases[K],
            (unsigned long long)Total.Mismatches[K]);
+    if (FastPathsOnly)
+      printf(" (%llu functions without a fast path left out)",
+             (unsigned long long)Total.Skipped[K]);
+    printf("\n");
     Cases += Total.Cases[K];
     Mismatches += Total.Mismatches[K];
   }
-  printf("shfl-oracle: %llu lane cases, %llu mismatches\n",
-         (unsigned long long)Cases, (unsigned long long)Mismatches);
+  printf("shfl-oracle: %llu lane cases, %llu mismatches (target %s, strategy "
+         "%s)\n",
+         (unsigned long long)Cases, (unsigned long long)Mismatches,
+         TargetCPU ? TargetCPU : "none", StrategyName);
+  printf("cross-lane calls in the lowered code:");
+  for (unsigned K = 2; K < NumHostModels; ++K)
+    printf("%s %s %llu", K > 2 ? "," : "", HostModels[K].Intrinsic + 12,
+           (unsigned long long)Total.Calls[K]);
+  printf("\n");
   free(Tallies);
   return Mismatches ? 1 : 0;
 }
