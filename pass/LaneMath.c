@@ -73,7 +73,7 @@ bool laneIsConst(LLVMValueRef V, uint32_t *Value) {
 
 WarpLanes warpLanesOf(LLVMModuleRef M, LLVMValueRef Function,
                       unsigned WaveSize) {
-  WarpLanes Lanes = {M, Function, WaveSize, NULL, NULL};
+  WarpLanes Lanes = {M, Function, WaveSize, NULL, NULL, NULL};
   return Lanes;
 }
 
@@ -99,18 +99,26 @@ static void buildLanes(WarpLanes *Lanes) {
       warpBuildIntrinsicCall(Lanes->M, B, "llvm.amdgcn.mbcnt.lo", LoArgs, 2,
                              Wave32 ? "cuda.lane" : "lane.lo");
   if (Wave32) {
+    Lanes->HwLane = Lo;
     Lanes->CudaLane = Lo;
     Lanes->WarpBase = Zero;
   } else {
     LLVMValueRef HiArgs[] = {AllLanes, Lo};
     LLVMValueRef HwLane = warpBuildIntrinsicCall(
         Lanes->M, B, "llvm.amdgcn.mbcnt.hi", HiArgs, 2, "hw.lane");
+    Lanes->HwLane = HwLane;
     Lanes->CudaLane =
         LLVMBuildAnd(B, HwLane, LLVMConstInt(I32, 31, false), "cuda.lane");
     Lanes->WarpBase =
         LLVMBuildAnd(B, HwLane, LLVMConstInt(I32, 32, false), "warp.base");
   }
   LLVMDisposeBuilder(B);
+}
+
+LLVMValueRef warpGetHwLane(WarpLanes *Lanes) {
+  if (!Lanes->HwLane)
+    buildLanes(Lanes);
+  return Lanes->HwLane;
 }
 
 LLVMValueRef warpGetCudaLane(WarpLanes *Lanes) {

@@ -33,12 +33,14 @@ typedef struct {
   LLVMModuleRef M;
   LLVMValueRef Function;
   unsigned WaveSize;     /* 32 or 64 */
+  LLVMValueRef HwLane;   /* i32, the lane in the hardware wave */
   LLVMValueRef CudaLane; /* i32, 0..31 */
   LLVMValueRef WarpBase; /* i32, hardware lane of CUDA lane 0: 0 or 32 */
 } WarpLanes;
 
 WarpLanes warpLanesOf(LLVMModuleRef M, LLVMValueRef Function,
                       unsigned WaveSize);
+LLVMValueRef warpGetHwLane(WarpLanes *Lanes);
 LLVMValueRef warpGetCudaLane(WarpLanes *Lanes);
 LLVMValueRef warpGetWarpBase(WarpLanes *Lanes);
 

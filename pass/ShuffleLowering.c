@@ -17,10 +17,11 @@
  * lane is always in range (no select), never in range (no data movement) or
  * always reads itself (no ds_bpermute). Operand fields are built only when
  * needed and folded as they are built, so full-warp shuffles carry no
- * segment math. With strategy=best and a known target, a shuffle whose b
- * and c are both constants moves its data with the cheapest exact form
- * the target has (ShuffleStrategies.c), and its predicate is a constant
- * set of lanes.
+ * segment math. When b and c are both constants, the range test is a
+ * constant set of lanes; with strategy=best and a known target the data
+ * moves with the cheapest exact form the target has (ShuffleStrategies.c),
+ * and otherwise up, down and bfly compute the lane to read on the hardware
+ * lane (hw - b, hw + b, hw ^ b), which needs no warp base.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -189,29 +190,34 @@ static LLVMValueRef buildInRange(ShuffleFields *F, ShflMode Mode,
   return LLVMBuildICmp(F->B, Pred, J, MaxLane, "shfl.inrange");
 }
 
-/* Value, moved by a fast path when b and c are constants and the target
- * has one for the shuffle's source map; NULL otherwise. *InRangeLanes gets
- * the lanes whose predicate is true. */
-static LLVMValueRef buildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
-                                     WarpLanes *Lanes,
-                                     const WarpLoweringOptions *Options,
-                                     ShflMode Mode, LLVMValueRef BOperand,
-                                     LLVMValueRef COperand, LLVMValueRef Value,
-                                     uint32_t *InRangeLanes) {
+/* When b and c are constants: the lane each CUDA lane reads (itself where
+ * out of range) and the set of lanes in range, from the PTX model. */
+static bool evaluateConstantMap(ShflMode Mode, LLVMValueRef BOperand,
+                                LLVMValueRef COperand, unsigned *Source,
+                                uint32_t *InRangeLanes) {
   uint32_t BValue, CValue;
-  unsigned Target = warpFunctionTarget(Lanes->Function);
-  if (Options->Strategy != WarpStrategyBest || !Target ||
-      !laneIsConst(BOperand, &BValue) || !laneIsConst(COperand, &CValue))
-    return NULL;
-  unsigned Source[CudaWarpSize];
+  if (!laneIsConst(BOperand, &BValue) || !laneIsConst(COperand, &CValue))
+    return false;
   *InRangeLanes = 0;
   for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane) {
     ShflOutcome Out = shflEvaluate(Mode, Lane, BValue, CValue);
     Source[Lane] = Out.SrcLane;
     *InRangeLanes |= (uint32_t)Out.InRange << Lane;
   }
+  return true;
+}
+
+/* Value moved by the fast path the target has for Source, or NULL. */
+static LLVMValueRef buildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
+                                     WarpLanes *Lanes,
+                                     const WarpLoweringOptions *Options,
+                                     const unsigned *Source,
+                                     LLVMValueRef Value) {
+  unsigned Target = warpFunctionTarget(Lanes->Function);
+  if (Options->Strategy != WarpStrategyBest || !Target)
+    return NULL;
   LLVMTypeRef ValueType = LLVMTypeOf(Value);
-  LLVMTypeRef I32 = LLVMTypeOf(BOperand);
+  LLVMTypeRef I32 = LLVMInt32TypeInContext(LLVMGetModuleContext(M));
   LLVMValueRef Bits =
       ValueType == I32 ? Value : LLVMBuildBitCast(B, Value, I32, "");
   LLVMValueRef Moved =
@@ -219,6 +225,18 @@ static LLVMValueRef buildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
   if (!Moved || ValueType == I32)
     return Moved;
   return LLVMBuildBitCast(B, Moved, ValueType, "shfl.value");
+}
+
+/* Value (i32 or float) in hardware lane HwLane. */
+static LLVMValueRef buildReadHwLane(LLVMModuleRef M, LLVMBuilderRef B,
+                                    LLVMValueRef HwLane, LLVMValueRef Value) {
+  LLVMTypeRef ValueType = LLVMTypeOf(Value);
+  LLVMTypeRef I32 = LLVMTypeOf(HwLane);
+  if (ValueType == I32)
+    return warpBuildReadLane(M, B, HwLane, Value);
+  LLVMValueRef Bits = LLVMBuildBitCast(B, Value, I32, "");
+  Bits = warpBuildReadLane(M, B, HwLane, Bits);
+  return LLVMBuildBitCast(B, Bits, ValueType, "shfl.value");
 }
 
 /* Moves Value (i32 or float) from CUDA lane SrcLane of this warp. */
@@ -230,13 +248,28 @@ static LLVMValueRef buildReadFromLane(LLVMModuleRef M, LLVMBuilderRef B,
   LLVMValueRef HwLane = Options->PlantedBug == WarpBugDropWarpBase
                             ? SrcLane
                             : laneOr(B, warpGetWarpBase(Lanes), SrcLane);
-  LLVMTypeRef ValueType = LLVMTypeOf(Value);
-  LLVMTypeRef I32 = LLVMTypeOf(SrcLane);
-  if (ValueType == I32)
-    return warpBuildReadLane(M, B, HwLane, Value);
-  LLVMValueRef Bits = LLVMBuildBitCast(B, Value, I32, "");
-  Bits = warpBuildReadLane(M, B, HwLane, Bits);
-  return LLVMBuildBitCast(B, Bits, ValueType, "shfl.value");
+  return buildReadHwLane(M, B, HwLane, Value);
+}
+
+/* up, down and bfly with constant b and c: the requested lane computed on
+ * the hardware lane (hw - b, hw + b, hw ^ b stay in the CUDA warp wherever
+ * the constant set of in-range lanes says they are read), so no warp base
+ * is needed, as in HIP's __shfl_down. */
+static LLVMValueRef buildConstantShuffle(LLVMModuleRef M, LLVMBuilderRef B,
+                                         WarpLanes *Lanes,
+                                         const WarpLoweringOptions *Options,
+                                         ShflMode Mode, uint32_t BValue,
+                                         LLVMValueRef InRange,
+                                         LLVMValueRef Value) {
+  LLVMValueRef Hw = warpGetHwLane(Lanes);
+  LLVMValueRef Offset = laneConstLike(Hw, BValue & 31);
+  LLVMValueRef J = Mode == ShflUp     ? LLVMBuildSub(B, Hw, Offset, "shfl.j")
+                   : Mode == ShflDown ? LLVMBuildAdd(B, Hw, Offset, "shfl.j")
+                                      : LLVMBuildXor(B, Hw, Offset, "shfl.j");
+  LLVMValueRef Src = J;
+  if (InRange && Options->PlantedBug != WarpBugDropClamp)
+    Src = LLVMBuildSelect(B, InRange, J, Hw, "shfl.src");
+  return buildReadHwLane(M, B, Src, Value);
 }
 
 void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
@@ -257,19 +290,30 @@ void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
   LLVMTypeRef I1 = LLVMInt1TypeInContext(LLVMGetModuleContext(M));
   LLVMValueRef Result = Value;
   LLVMValueRef InRange = LLVMConstInt(I1, !Facts.NeverInRange, false);
-  uint32_t InRangeLanes;
+  unsigned Source[CudaWarpSize];
+  uint32_t InRangeLanes = 0;
+  bool ConstantMap = evaluateConstantMap(
+      P->Mode, Fields.BOperand, Fields.COperand, Source, &InRangeLanes);
+  bool Moves = !Facts.NeverInRange && !Facts.AlwaysOwnLane;
+  bool NeedsInRange = !Facts.AlwaysInRange && !Facts.NeverInRange &&
+                      (P->ReturnsPredicate || !Facts.AlwaysOwnLane);
   LLVMValueRef Fast =
-      Facts.NeverInRange || Facts.AlwaysOwnLane
-          ? NULL
-          : buildFastShuffle(M, B, Lanes, Options, P->Mode, Fields.BOperand,
-                             Fields.COperand, Value, &InRangeLanes);
-  if (Fast) {
-    Result = Fast;
-    if (P->ReturnsPredicate)
+      ConstantMap && Moves
+          ? buildFastShuffle(M, B, Lanes, Options, Source, Value)
+          : NULL;
+  bool OnHwLane = ConstantMap && P->Mode != ShflIdx &&
+                  Options->PlantedBug != WarpBugDropWarpBase;
+  if (Fast || OnHwLane) {
+    /* A fast path gives lanes out of range their own value itself. */
+    if (NeedsInRange && (!Fast || P->ReturnsPredicate))
       InRange = warpBuildLaneInSet(B, Lanes, InRangeLanes);
+    Result = Fast    ? Fast
+             : Moves ? buildConstantShuffle(
+                           M, B, Lanes, Options, P->Mode,
+                           (uint32_t)LLVMConstIntGetZExtValue(Fields.BOperand),
+                           NeedsInRange ? InRange : NULL, Value)
+                     : Value;
   } else if (!Facts.NeverInRange) {
-    bool NeedsInRange =
-        !Facts.AlwaysInRange && (P->ReturnsPredicate || !Facts.AlwaysOwnLane);
     bool NeedsJ = !Facts.AlwaysOwnLane || (NeedsInRange && P->Mode != ShflIdx);
     LLVMValueRef J = NeedsJ ? buildRequestedLane(&Fields, P->Mode) : NULL;
     if (NeedsInRange)

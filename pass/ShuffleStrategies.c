@@ -261,6 +261,22 @@ static LLVMValueRef buildSwizzle(MoveBuilder *MB, unsigned And, unsigned Or,
                                 "swizzle");
 }
 
+/* The smallest power-of-two period with which LaneSet repeats. */
+static unsigned lanePeriod(uint32_t LaneSet) {
+  unsigned Period = 1;
+  while (Period < CudaWarpSize) {
+    uint64_t Mask = (1ull << Period) - 1;
+    uint32_t First = LaneSet & (uint32_t)Mask;
+    bool Repeats = true;
+    for (unsigned Start = Period; Start < CudaWarpSize; Start += Period)
+      Repeats &= ((LaneSet >> Start) & Mask) == First;
+    if (Repeats)
+      return Period;
+    Period *= 2;
+  }
+  return CudaWarpSize;
+}
+
 LLVMValueRef warpBuildLaneInSet(LLVMBuilderRef B, WarpLanes *Lanes,
                                 uint32_t LaneSet) {
   LLVMValueRef Lane = warpGetCudaLane(Lanes);
@@ -268,15 +284,22 @@ LLVMValueRef warpBuildLaneInSet(LLVMBuilderRef B, WarpLanes *Lanes,
   if (LaneSet == 0 || LaneSet == 0xffffffff)
     return LLVMConstInt(LLVMInt1TypeInContext(LLVMGetTypeContext(I32)),
                         LaneSet != 0, false);
-  unsigned Low = (unsigned)__builtin_ctz(LaneSet);
-  uint32_t Run = LaneSet >> Low;
-  if ((Run & (Run + 1)) == 0) { /* one run of lanes: Low <= lane < High */
+  /* One run Low <= i < High in every segment of Period lanes: a compare of
+   * the lane's offset in its segment. */
+  unsigned Period = lanePeriod(LaneSet);
+  uint32_t Segment =
+      Period == CudaWarpSize ? LaneSet : LaneSet & ((1u << Period) - 1);
+  unsigned Low = (unsigned)__builtin_ctz(Segment);
+  uint32_t Run = Segment >> Low;
+  if ((Run & (Run + 1)) == 0) {
     unsigned High = Low + (unsigned)__builtin_popcount(Run);
-    if (High == CudaWarpSize)
-      return LLVMBuildICmp(B, LLVMIntUGE, Lane, LLVMConstInt(I32, Low, false),
-                           "in.set");
     LLVMValueRef Offset =
-        Low ? LLVMBuildSub(B, Lane, LLVMConstInt(I32, Low, false), "") : Lane;
+        laneAnd(B, Lane, LLVMConstInt(I32, Period - 1, false));
+    if (High == Period)
+      return LLVMBuildICmp(B, LLVMIntUGE, Offset, LLVMConstInt(I32, Low, false),
+                           "in.set");
+    if (Low)
+      Offset = LLVMBuildSub(B, Offset, LLVMConstInt(I32, Low, false), "");
     return LLVMBuildICmp(B, LLVMIntULT, Offset,
                          LLVMConstInt(I32, High - Low, false), "in.set");
   }

@@ -1,16 +1,16 @@
 ; __shfl_xor_sync(~0, v, 16) with the full-warp clamp (c = 31): every lane is
 ; in range, so there is no range test, no select and no segment math; the
-; source lane is lane ^ 16 within this CUDA warp.
+; source is the hardware lane ^ 16, which stays within this CUDA warp, so
+; no warp base is needed either.
 ;
 ; RUN: %opt-warp -passes=nvvm-shfl-to-amdgpu -S %s | FileCheck %s
 
 define float @xor16(float %a) {
 ; CHECK-LABEL: define float @xor16(
 ; CHECK:      %warp.base = and i32 %hw.lane, 32
-; CHECK-NEXT: %shfl.j = xor i32 %cuda.lane, 16
-; CHECK-NEXT: [[HW:%.*]] = or i32 %warp.base, %shfl.j
+; CHECK-NEXT: %shfl.j = xor i32 %hw.lane, 16
 ; CHECK-NEXT: [[BITS:%.*]] = bitcast float %a to i32
-; CHECK-NEXT: %shfl.addr = shl i32 [[HW]], 2
+; CHECK-NEXT: %shfl.addr = shl i32 %shfl.j, 2
 ; CHECK-NEXT: %shfl.bits = call i32 @llvm.amdgcn.ds.bpermute(i32 %shfl.addr, i32 [[BITS]])
 ; CHECK-NEXT: %shfl.value = bitcast i32 %shfl.bits to float
 ; CHECK-NEXT: ret float %shfl.value
