@@ -31,8 +31,9 @@
  * over 0..8191; c constant (every value of its 10 meaningful bits, and some
  * with the ignored bits set) with b over 0..63; and both constant for the
  * c values clang emits for every CUDA width. A fifth way, selected on its
- * own (--operands=every-const), has both constant for every b in 0..63 and
- * every constant c above, the shuffles fast paths can take;
+ * own (--operands=every-const), has both constant for every b in 0..31
+ * (PTX ignores b's other bits) and every constant c above, the shuffles
+ * fast paths can take;
  * --fast-paths-only leaves out the functions the pass lowered to
  * ds_bpermute. Lane values are NaNs with payloads, -0.0 and normals, all
  * distinct, with each CUDA warp of a wave64 holding different data. On a
@@ -547,9 +548,9 @@ static unsigned listConstants(OperandKind Kind, ConstPair *Pairs) {
   uint32_t Cs[1100];
   unsigned N = 0;
   switch (Kind) {
-  case EveryConstBC:
+  case EveryConstBC: /* b's bits above 4 are ignored; const-bc has them */
     for (unsigned I = 0, NC = constantCValues(Cs); I < NC; ++I)
-      for (uint32_t B = 0; B < NumBValues; ++B)
+      for (uint32_t B = 0; B < 32; ++B)
         Pairs[N++] = (ConstPair){B, Cs[I]};
     break;
   case DynamicBC:
