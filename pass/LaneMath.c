@@ -9,6 +9,7 @@
 #include "LaneMath.h"
 
 #include "IRUtils.h"
+#include "WarpPatterns.h"
 
 #include <string.h>
 
@@ -46,6 +47,24 @@ static unsigned waveSizeFromFeatures(const char *Features, size_t Length) {
     Token += TokenLength + 1;
   }
   return WaveSize;
+}
+
+unsigned warpFunctionTarget(LLVMValueRef F) {
+  unsigned Length;
+  const char *CPU = getFunctionAttribute(F, "target-cpu", &Length);
+  static const struct {
+    const char *Prefix;
+    unsigned Target;
+  } Families[] = {
+      {"gfx90a", WarpTargetGFX90A}, {"gfx94", WarpTargetGFX90A},
+      {"gfx95", WarpTargetGFX90A},  {"gfx9", WarpTargetGFX9},
+      {"gfx10", WarpTargetGFX10},   {"gfx11", WarpTargetGFX11},
+      {"gfx12", WarpTargetGFX12},
+  };
+  for (size_t I = 0; I < sizeof(Families) / sizeof(Families[0]); ++I)
+    if (hasPrefix(CPU, Length, Families[I].Prefix))
+      return Families[I].Target;
+  return 0;
 }
 
 unsigned warpFunctionWaveSize(LLVMValueRef F, WarpWaveSize Default) {

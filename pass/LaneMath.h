@@ -23,6 +23,10 @@
  * Default. */
 unsigned warpFunctionWaveSize(LLVMValueRef F, WarpWaveSize Default);
 
+/* The processor family of F's "target-cpu" (a WarpTarget bit of
+ * WarpPatterns.h), 0 when F names none or one the fast paths do not know. */
+unsigned warpFunctionTarget(LLVMValueRef F);
+
 /* Whether an AMDGPU processor name (not NUL-terminated) runs wave32 unless
  * told otherwise: gfx10, gfx11 and gfx12. */
 bool warpArchDefaultsToWave32(const char *Arch, size_t Length);

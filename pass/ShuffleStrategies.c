@@ -34,7 +34,6 @@
 
 #include "IRUtils.h"
 
-#include <string.h>
 
 enum {
   DppQuadPermBase = 0x000,
@@ -50,32 +49,6 @@ enum {
   AllRows = 0xf,
   AllBanks = 0xf,
 };
-
-static bool hasPrefix(const char *Text, size_t Length, const char *Prefix) {
-  size_t PrefixLength = strlen(Prefix);
-  return Length >= PrefixLength && strncmp(Text, Prefix, PrefixLength) == 0;
-}
-
-unsigned warpFunctionTarget(LLVMValueRef F) {
-  static const char Kind[] = "target-cpu";
-  LLVMAttributeRef Attr = LLVMGetStringAttributeAtIndex(
-      F, LLVMAttributeFunctionIndex, Kind, sizeof(Kind) - 1);
-  unsigned Length = 0;
-  const char *CPU = Attr ? LLVMGetStringAttributeValue(Attr, &Length) : "";
-  static const struct {
-    const char *Prefix;
-    unsigned Target;
-  } Families[] = {
-      {"gfx90a", WarpTargetGFX90A}, {"gfx94", WarpTargetGFX90A},
-      {"gfx95", WarpTargetGFX90A},  {"gfx9", WarpTargetGFX9},
-      {"gfx10", WarpTargetGFX10},   {"gfx11", WarpTargetGFX11},
-      {"gfx12", WarpTargetGFX12},
-  };
-  for (size_t I = 0; I < sizeof(Families) / sizeof(Families[0]); ++I)
-    if (hasPrefix(CPU, Length, Families[I].Prefix))
-      return Families[I].Target;
-  return 0;
-}
 
 /*===-- Source maps
  * --------------------------------------------------------===*/

@@ -6,10 +6,6 @@
 #include "LaneMath.h"
 #include "WarpPatterns.h"
 
-/* The processor family of F's "target-cpu" (a WarpTarget bit), 0 when F
- * names none or one this file does not know. */
-unsigned warpFunctionTarget(LLVMValueRef F);
-
 /* Bits (i32) of the lane Source[lane] names, for every CUDA lane, built
  * with the first fast path of the table that fits Source and Target; NULL
  * when none fits (the caller moves the data with ds_bpermute). */
