@@ -48,22 +48,17 @@ typedef struct {
   LLVMValueRef BOffset; /* bval & ~seg: idx's offset within the segment */
 } ShuffleFields;
 
-/* The facts for constant c over the b values 0..31 (all of them when b is
- * unknown, else only BValue & 31). */
-static ShuffleFacts evaluateFacts(ShflMode Mode, uint32_t CValue, bool BKnown,
-                                  uint32_t BValue) {
+/* The facts for constant c over every b value 0..31. */
+static ShuffleFacts evaluateRuntimeBFacts(ShflMode Mode, uint32_t CValue) {
   ShuffleFacts Facts;
   unsigned NumInRange = 0, NumOwnLane = 0, NumCases = 0;
-  for (uint32_t BVal = 0; BVal < 32; ++BVal) {
-    if (BKnown && BVal != (BValue & 31))
-      continue;
+  for (uint32_t BVal = 0; BVal < 32; ++BVal)
     for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane) {
       ShflOutcome Out = shflEvaluate(Mode, Lane, BVal, CValue);
       NumInRange += Out.InRange;
       NumOwnLane += Out.SrcLane == Lane;
       ++NumCases;
     }
-  }
   Facts.AlwaysInRange = NumInRange == NumCases;
   Facts.NeverInRange = NumInRange == 0;
   Facts.AlwaysOwnLane = NumOwnLane == NumCases;
@@ -87,20 +82,18 @@ static ShuffleFacts getRuntimeBFacts(ShflMode Mode, uint32_t CValue) {
     Entry->Valid = true;
     Entry->Mode = Mode;
     Entry->CValue = CValue;
-    Entry->Facts = evaluateFacts(Mode, CValue, false, 0);
+    Entry->Facts = evaluateRuntimeBFacts(Mode, CValue);
   }
   return Entry->Facts;
 }
 
-static ShuffleFacts analyseConstantOperands(ShflMode Mode, LLVMValueRef B,
-                                            LLVMValueRef C) {
-  ShuffleFacts None = {false, false, false};
-  uint32_t CValue, BValue;
-  if (!laneIsConst(C, &CValue))
-    return None;
-  if (!laneIsConst(B, &BValue))
-    return getRuntimeBFacts(Mode, CValue);
-  return evaluateFacts(Mode, CValue, true, BValue);
+/* The facts of the constant source map of constant b and c. */
+static ShuffleFacts factsOfConstantMap(const unsigned *Source,
+                                       uint32_t InRangeLanes) {
+  ShuffleFacts Facts = {InRangeLanes == 0xffffffff, InRangeLanes == 0, true};
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
+    Facts.AlwaysOwnLane &= Source[Lane] == Lane;
+  return Facts;
 }
 
 static LLVMValueRef getLane(ShuffleFields *F) {
@@ -284,16 +277,19 @@ void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
                           .Lanes = Lanes,
                           .BOperand = LLVMGetOperand(Call, First + 1),
                           .COperand = LLVMGetOperand(Call, First + 2)};
-  ShuffleFacts Facts =
-      analyseConstantOperands(P->Mode, Fields.BOperand, Fields.COperand);
+  unsigned Source[CudaWarpSize];
+  uint32_t InRangeLanes = 0, CValue;
+  bool ConstantMap = evaluateConstantMap(
+      P->Mode, Fields.BOperand, Fields.COperand, Source, &InRangeLanes);
+  ShuffleFacts Facts = {false, false, false};
+  if (ConstantMap)
+    Facts = factsOfConstantMap(Source, InRangeLanes);
+  else if (laneIsConst(Fields.COperand, &CValue))
+    Facts = getRuntimeBFacts(P->Mode, CValue);
 
   LLVMTypeRef I1 = LLVMInt1TypeInContext(LLVMGetModuleContext(M));
   LLVMValueRef Result = Value;
   LLVMValueRef InRange = LLVMConstInt(I1, !Facts.NeverInRange, false);
-  unsigned Source[CudaWarpSize];
-  uint32_t InRangeLanes = 0;
-  bool ConstantMap = evaluateConstantMap(
-      P->Mode, Fields.BOperand, Fields.COperand, Source, &InRangeLanes);
   bool Moves = !Facts.NeverInRange && !Facts.AlwaysOwnLane;
   bool NeedsInRange = !Facts.AlwaysInRange && !Facts.NeverInRange &&
                       (P->ReturnsPredicate || !Facts.AlwaysOwnLane);
