@@ -187,7 +187,10 @@ static LLVMModuleRef loadBitcode(LLVMContextRef Ctx, const char *Path) {
   char *Error = NULL;
   if (LLVMCreateMemoryBufferWithContentsOfFile(Path, &Buffer, &Error))
     fail("cannot read clang's output: %s", Error);
-  if (LLVMParseBitcodeInContext2(Ctx, Buffer, &M))
+  /* The module is materialized whole, so the buffer can go. */
+  bool Failed = LLVMParseBitcodeInContext2(Ctx, Buffer, &M);
+  LLVMDisposeMemoryBuffer(Buffer);
+  if (Failed)
     fail("%s", "cannot parse clang's bitcode");
   return M;
 }
