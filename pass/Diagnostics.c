@@ -15,7 +15,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* "in function 'f'" or "in a constant" for users outside any function. */
+/* The instruction or global User is, or, when User is a constant
+ * expression, the first instruction or global that uses it (through any
+ * depth of constants); NULL for a constant that nothing uses. */
+static LLVMValueRef findAnchor(LLVMValueRef User) {
+  while (User && !LLVMIsAInstruction(User) && !LLVMIsAGlobalValue(User)) {
+    LLVMUseRef Use = LLVMGetFirstUse(User);
+    User = Use ? LLVMGetUser(Use) : NULL;
+  }
+  return User;
+}
+
+/* "in function 'f'", "in global 'g'", or "outside any function" for a
+ * constant that nothing uses. */
 static char *describeLocation(LLVMValueRef User) {
   const char *Name = NULL;
   size_t Length = 0;
@@ -57,8 +69,9 @@ void warpReportUse(WarpDiagnostics *Diags, LLVMValueRef User,
   vsnprintf(Detail, sizeof(Detail), Problem, Args);
   va_end(Args);
 
-  char *Location = describeLocation(User);
-  char *Printed = describeUser(User);
+  LLVMValueRef Anchor = findAnchor(User);
+  char *Location = describeLocation(Anchor ? Anchor : User);
+  char *Printed = describeUser(Anchor ? Anchor : User);
   size_t Size = strlen(Diags->PassName) + strlen(Location) + strlen(Printed) +
                 strlen(Subject) + strlen(Detail) + 16;
   char *Message = malloc(Size);
