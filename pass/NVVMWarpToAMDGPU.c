@@ -71,10 +71,11 @@ bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
     size_t Length = strcspn(Start, ";");
     if (Length && !parseOption(Start, Length, Options)) {
       const char *Format =
-          "nvvm-shfl-to-amdgpu: unknown option '%.*s' (expected "
-          "wave32, wave64, strategy=best, strategy=bpermute, "
-          "plant-bug=drop-warp-base, plant-bug=drop-clamp, "
-          "plant-bug=ballot-wrong-half or plant-bug=fast-path-no-select)";
+          "unknown pass option '%.*s' (expected wave32, wave64, "
+          "strategy=best, strategy=bpermute, plant-bug=drop-warp-base, "
+          "plant-bug=drop-clamp, plant-bug=ballot-wrong-half or "
+          "plant-bug=fast-path-no-select; nvvm-to-amdgpu also takes a "
+          "processor, gfxN)";
       size_t Size = strlen(Format) + Length + 1;
       *ErrorMessage = malloc(Size);
       snprintf(*ErrorMessage, Size, Format, (int)Length, Start);
@@ -185,9 +186,6 @@ static const char *findUseProblem(LLVMValueRef User,
            "lowered";
   if (LLVMGetCalledFunctionType(User) != LLVMGlobalGetValueType(Callee))
     return "called with a signature other than LLVM's";
-  for (unsigned I = 0, N = LLVMGetNumArgOperands(User); I < N; ++I)
-    if (LLVMGetOperand(User, I) == Callee)
-      return "passed as an operand of its own call";
   return NULL;
 }
 
