@@ -288,10 +288,28 @@ static bool rewriteNVVMCall(RewriteContext *R, LLVMValueRef Call,
   return true;
 }
 
-/* AMDGPU allocas live in address space 5; users keep the flat pointer. */
-static void moveAllocaToPrivate(LLVMBuilderRef B, LLVMValueRef Alloca) {
+/* "llvm.lifetime.start" or "llvm.lifetime.end" when User is a call of
+ * that intrinsic, else NULL. */
+static const char *lifetimeMarkerName(LLVMValueRef User) {
+  static const char *const Markers[] = {"llvm.lifetime.start",
+                                        "llvm.lifetime.end"};
+  if (!LLVMIsACallInst(User))
+    return NULL;
+  LLVMValueRef Callee = LLVMGetCalledValue(User);
+  unsigned ID = LLVMIsAFunction(Callee) ? LLVMGetIntrinsicID(Callee) : 0;
+  for (unsigned I = 0; ID && I < 2; ++I)
+    if (ID == LLVMLookupIntrinsicID(Markers[I], strlen(Markers[I])))
+      return Markers[I];
+  return NULL;
+}
+
+/* AMDGPU allocas live in address space 5; users keep the flat pointer,
+ * but lifetime markers, which must name an alloca, move to the new one.
+ * Returns the instruction that now stands where Alloca stood. */
+static LLVMValueRef moveAllocaToPrivate(LLVMModuleRef M, LLVMBuilderRef B,
+                                        LLVMValueRef Alloca) {
   if (LLVMGetPointerAddressSpace(LLVMTypeOf(Alloca)) != 0)
-    return;
+    return Alloca;
   LLVMPositionBuilderBefore(B, Alloca);
   LLVMTypeRef Type = LLVMGetAllocatedType(Alloca);
   LLVMValueRef Count = LLVMGetOperand(Alloca, 0);
@@ -299,8 +317,21 @@ static void moveAllocaToPrivate(LLVMBuilderRef B, LLVMValueRef Alloca) {
   LLVMSetAlignment(Private, LLVMGetAlignment(Alloca));
   LLVMValueRef Flat =
       LLVMBuildAddrSpaceCast(B, Private, LLVMTypeOf(Alloca), "");
+
+  LLVMUseRef Next;
+  for (LLVMUseRef Use = LLVMGetFirstUse(Alloca); Use; Use = Next) {
+    Next = LLVMGetNextUse(Use);
+    LLVMValueRef Marker = LLVMGetUser(Use);
+    const char *Name = lifetimeMarkerName(Marker);
+    if (!Name)
+      continue;
+    LLVMPositionBuilderBefore(B, Marker);
+    warpBuildOverloadedCall(M, B, Name, LLVMTypeOf(Private), &Private, 1, "");
+    LLVMInstructionEraseFromParent(Marker);
+  }
   LLVMReplaceAllUsesWith(Alloca, Flat);
   warpEraseGivingName(Alloca, Private);
+  return Flat;
 }
 
 static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
@@ -313,7 +344,8 @@ static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
     for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I; I = Next) {
       Next = LLVMGetNextInstruction(I);
       if (LLVMIsAAllocaInst(I)) {
-        moveAllocaToPrivate(B, I);
+        /* The markers it moves may have been Next. */
+        Next = LLVMGetNextInstruction(moveAllocaToPrivate(M, B, I));
         continue;
       }
       if (!LLVMIsACallInst(I))
@@ -393,5 +425,6 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
       warpLowerWarpIntrinsics(M, &Options->Lowering, Handler, HandlerContext);
   Result.NumErrors += Diags.NumErrors;
   warpEraseUnusedDeclarations(M, NVVMPrefix);
+  warpEraseUnusedDeclarations(M, "llvm.lifetime.");
   return Result;
 }
