@@ -12,25 +12,22 @@
 # target) is one compilation and ends as
 #   compiled     every step exited 0;
 #   diagnosed    opt exited non-zero and every line it printed is one of
-#                our diagnostics (README's "Diagnostics" table);
+#                our diagnostics ("error: nvvm-to-amdgpu: in function ...",
+#                README's "Diagnostics" table);
 #   CRASH        a signal or exit status >= 128, a crash or verifier
 #                message, a time-out, a non-zero exit whose output is not
 #                one of our diagnostics, or llc failing on our output;
-#   known-crash  a CRASH that known-bugs.txt lists (a reported pass bug);
-#   FIXED        known-bugs.txt lists it but it no longer crashes: take
-#                it off the list;
 #   clang-error  clang rejected the file (the corpus is broken, not the
 #                pass).
 # Prints one row per compilation and a totals line, and exits 1 if
-# anything crashed, was FIXED or hit a clang error.
+# anything crashed or hit a clang error.
 #
 # Environment: CLANG, OPT, LLC (tools; default LLVM_BIN=/usr/lib/llvm-22/bin,
 # so OPT can be a wrapper running opt under ASan or a planted crash),
 # CORPUS_TARGETS (default "gfx90a gfx942 gfx1100"), CORPUS_OPT_LEVELS
 # (default "-O0 -O2"), CORPUS_JOBS (parallel jobs, default 2),
-# CORPUS_TIMEOUT (seconds per tool run, default 300), KNOWN_BUGS (default
-# known-bugs.txt beside this script), CORPUS_KEEP=DIR (keep the
-# intermediate files there).
+# CORPUS_TIMEOUT (seconds per tool run, default 300), CORPUS_KEEP=DIR (keep
+# the intermediate files there).
 set -u
 
 Here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -42,20 +39,7 @@ CORPUS_TARGETS=${CORPUS_TARGETS:-gfx90a gfx942 gfx1100}
 CORPUS_OPT_LEVELS=${CORPUS_OPT_LEVELS:--O0 -O2}
 CORPUS_JOBS=${CORPUS_JOBS:-2}
 CORPUS_TIMEOUT=${CORPUS_TIMEOUT:-300}
-KNOWN_BUGS=${KNOWN_BUGS:-$Here/known-bugs.txt}
 
-# How our diagnostics end (pass/NVVMWarpToAMDGPU.c, pass/Retarget.c).
-DiagnosticEndings=(
-  "unknown warp intrinsic (nvvm-warp-to-amdgpu lowers the vote, match, redux, activemask, bar.warp.sync and elect intrinsics of LLVM 22)"
-  "unknown shuffle intrinsic (nvvm-shfl-to-amdgpu lowers the 32 llvm.nvvm.shfl intrinsics of LLVM 22)"
-  "declared with a signature other than LLVM's"
-  "called with a signature other than LLVM's"
-  "used as a value rather than called; only direct calls can be lowered"
-  "invoked rather than called; only plain calls can be lowered"
-  "NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu"
-  "inline PTX that nvvm-to-amdgpu does not recognise (README lists the forms it rewrites)"
-  "(AMDGPU target missing, or a gfx9 processor asked for wave32)"
-)
 CrashMarkers='PLEASE submit a bug report|Stack dump|Assertion|LLVM ERROR|does not verify|Broken module|Segmentation fault|ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:'
 
 die() {
@@ -83,14 +67,11 @@ crashLine() {
   grep -m1 -E "$CrashMarkers" "$1" | cut -c1-300
 }
 
-# True if $1 is non-empty and every non-empty line is one of our errors.
+# True if $1 is non-empty and every non-empty line is one of our errors,
+# which name the pass that reports them.
 onlyOurDiagnostics() {
-  local Lines Ours
-  Lines=$(grep -c . "$1")
-  [ "$Lines" -gt 0 ] || return 1
-  Ours=$(grep -E '^error: nvvm-[a-z-]*to-amdgpu: ' "$1" |
-    grep -c -F -f "$Work/endings")
-  [ "$Ours" -eq "$Lines" ]
+  grep -q . "$1" &&
+    ! grep . "$1" | grep -q -v -E '^error: nvvm-(shfl-|warp-)?to-amdgpu: '
 }
 
 # Describes a failed step: its crash line, else its status and first line.
@@ -167,20 +148,6 @@ compileJob() {
   done
 }
 
-# Is (file, -O, target) listed in known-bugs.txt? Its fields are globs.
-# shellcheck disable=SC2254
-isKnownBug() {
-  local Name=$1 Level=$2 Target=$3 KFile KLevel KTarget
-  [ -f "$KNOWN_BUGS" ] || return 1
-  while read -r KFile KLevel KTarget _; do
-    case "$KFile" in '' | '#'*) continue ;; esac
-    case "$Name" in $KFile) ;; *) continue ;; esac
-    case "$Level" in $KLevel) ;; *) continue ;; esac
-    case "$Target" in $KTarget) return 0 ;; esac
-  done <"$KNOWN_BUGS"
-  return 1
-}
-
 # Worker mode, run by xargs: --job WORK PLUGIN FILEINDEX FILE OPTINDEX LEVEL.
 if [ "${1:-}" = --job ]; then
   Work=$2 Plugin=$3
@@ -237,7 +204,6 @@ mkdir -p "$Work/rows"
 # A private copy, so that a rebuild during the run cannot pull it away.
 cp "$Plugin" "$Work/plugin.so" || die "cannot copy $Plugin"
 Plugin=$Work/plugin.so
-printf '%s\n' "${DiagnosticEndings[@]}" >"$Work/endings"
 Start=$(date +%s)
 
 FileIndex=0
@@ -251,28 +217,18 @@ for File in "${Files[@]}"; do
   done
 done | xargs -0 -n 4 -P "$CORPUS_JOBS" "$BASH" "$0" --job "$Work" "$Plugin"
 
-Compiled=0 Diagnosed=0 Crashed=0 Known=0 Fixed=0 ClangErrors=0 Total=0
+Compiled=0 Diagnosed=0 Crashed=0 ClangErrors=0 Total=0
 printf '%-32s %-4s %-8s %-12s %s\n' FILE -O TARGET OUTCOME DIAGNOSTIC
 for Row in "$Work"/rows/*; do
   case "$Row" in *.detail | */\*) continue ;; esac
   exec 3<"$Row.detail"
   while IFS=$'\t' read -r Name Level Target Outcome; do
     IFS= read -r Detail <&3
-    if isKnownBug "$Name" "$Level" "$Target"; then
-      if [ "$Outcome" = CRASH ]; then
-        Outcome=known-crash
-      elif [ "$Outcome" != clang-error ]; then
-        Detail="listed in $(basename "$KNOWN_BUGS") but $Outcome: take it off the list"
-        Outcome=FIXED
-      fi
-    fi
     Total=$((Total + 1))
     case "$Outcome" in
     compiled) Compiled=$((Compiled + 1)) ;;
     diagnosed) Diagnosed=$((Diagnosed + 1)) ;;
     CRASH) Crashed=$((Crashed + 1)) ;;
-    known-crash) Known=$((Known + 1)) ;;
-    FIXED) Fixed=$((Fixed + 1)) ;;
     clang-error) ClangErrors=$((ClangErrors + 1)) ;;
     esac
     printf '%-32s %-4s %-8s %-12s %s\n' "$Name" "$Level" "$Target" \
@@ -291,7 +247,7 @@ if [ "$Total" -ne "$Expected" ]; then
   Crashed=$((Crashed + Expected - Total))
 fi
 echo "corpus: ${#Files[@]} files, $Expected compilations: $Compiled compiled," \
-  "$Diagnosed diagnosed, $Crashed crashed, $Known known-crash," \
-  "$Fixed fixed, $ClangErrors clang-error ($(($(date +%s) - Start))s)"
+  "$Diagnosed diagnosed, $Crashed crashed, $ClangErrors clang-error" \
+  "($(($(date +%s) - Start))s)"
 [ -n "${CORPUS_KEEP:-}" ] && echo "intermediate files kept in $Work"
-[ $((Crashed + Fixed + ClangErrors)) -eq 0 ]
+[ $((Crashed + ClangErrors)) -eq 0 ]
