@@ -60,9 +60,10 @@ bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
   memset(Options, 0, sizeof(*Options));
   strcpy(Options->OffloadArch, "gfx90a");
   *ErrorMessage = NULL;
-  /* Non-architecture options go on to the shuffle options' parser. */
+  /* Non-architecture options go on to the shuffle options' parser, each
+   * followed by ';' (the last one had none) and the NUL. */
   size_t ParamsLength = strlen(Params);
-  char *ShuffleParams = calloc(ParamsLength + 1, 1);
+  char *ShuffleParams = calloc(ParamsLength + 2, 1);
   for (const char *Start = Params; *Start;) {
     size_t Length = strcspn(Start, ";");
     if (Length > 3 && strncmp(Start, "gfx", 3) == 0) {
