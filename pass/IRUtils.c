@@ -72,65 +72,56 @@ void warpEraseGivingName(LLVMValueRef Old, LLVMValueRef New) {
   free(Saved);
 }
 
-/* Phi, an incoming-block list naming From, rebuilt to name To instead (the
- * C API cannot set a phi's incoming block in place). */
-static void retargetPhiIncoming(LLVMValueRef Phi, LLVMBasicBlockRef From,
-                                LLVMBasicBlockRef To) {
-  unsigned Count = LLVMCountIncoming(Phi);
-  LLVMValueRef *Values = malloc(Count * sizeof(LLVMValueRef));
-  LLVMBasicBlockRef *Blocks = malloc(Count * sizeof(LLVMBasicBlockRef));
-  for (unsigned I = 0; I < Count; ++I) {
-    Values[I] = LLVMGetIncomingValue(Phi, I);
-    Blocks[I] = LLVMGetIncomingBlock(Phi, I);
-    if (Blocks[I] == From)
-      Blocks[I] = To;
+/* Makes every branch to From and every blockaddress of it name To. */
+static void redirectBlockUses(LLVMBasicBlockRef From, LLVMBasicBlockRef To) {
+  LLVMValueRef FromValue = LLVMBasicBlockAsValue(From);
+  unsigned Count = 0;
+  for (LLVMUseRef U = LLVMGetFirstUse(FromValue); U; U = LLVMGetNextUse(U))
+    ++Count;
+  /* Collected first: changing a user changes the use list. */
+  LLVMValueRef *Users = malloc((Count ? Count : 1) * sizeof(LLVMValueRef));
+  unsigned N = 0;
+  for (LLVMUseRef U = LLVMGetFirstUse(FromValue); U; U = LLVMGetNextUse(U))
+    Users[N++] = LLVMGetUser(U);
+  for (unsigned I = 0; I < N; ++I) {
+    if (LLVMIsATerminatorInst(Users[I])) {
+      for (unsigned S = 0, E = LLVMGetNumSuccessors(Users[I]); S < E; ++S)
+        if (LLVMGetSuccessor(Users[I], S) == From)
+          LLVMSetSuccessor(Users[I], S, To);
+    } else if (LLVMIsABlockAddress(Users[I]) && LLVMGetFirstUse(Users[I])) {
+      LLVMValueRef F = LLVMGetBasicBlockParent(From);
+      LLVMReplaceAllUsesWith(Users[I], LLVMBlockAddress(F, To));
+    }
   }
-  LLVMBuilderRef B =
-      LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(Phi)));
-  LLVMPositionBuilderBefore(B, Phi);
-  LLVMValueRef NewPhi = LLVMBuildPhi(B, LLVMTypeOf(Phi), "");
-  LLVMAddIncoming(NewPhi, Values, Blocks, Count);
-  LLVMReplaceAllUsesWith(Phi, NewPhi);
-  warpEraseGivingName(Phi, NewPhi);
-  LLVMDisposeBuilder(B);
-  free(Values);
-  free(Blocks);
+  free(Users);
 }
 
 LLVMBasicBlockRef warpSplitBlockBefore(LLVMValueRef I, const char *Name) {
-  LLVMBasicBlockRef Old = LLVMGetInstructionParent(I);
+  LLVMBasicBlockRef Tail = LLVMGetInstructionParent(I);
   LLVMContextRef Ctx = LLVMGetTypeContext(LLVMTypeOf(I));
-  LLVMBasicBlockRef After = LLVMGetNextBasicBlock(Old);
-  LLVMBasicBlockRef New =
-      After ? LLVMInsertBasicBlockInContext(Ctx, After, Name)
-            : LLVMAppendBasicBlockInContext(Ctx, LLVMGetBasicBlockParent(Old),
-                                            Name);
+  LLVMBasicBlockRef Head = LLVMInsertBasicBlockInContext(Ctx, Tail, "");
+  redirectBlockUses(Tail, Head);
+
   LLVMBuilderRef B = LLVMCreateBuilderInContext(Ctx);
-  LLVMPositionBuilderAtEnd(B, New);
+  LLVMPositionBuilderAtEnd(B, Head);
   LLVMValueRef Next;
-  for (LLVMValueRef Moved = I; Moved; Moved = Next) {
+  for (LLVMValueRef Moved = LLVMGetFirstInstruction(Tail); Moved != I;
+       Moved = Next) {
     Next = LLVMGetNextInstruction(Moved);
+    /* Leaving the function's symbol table drops the name: keep it. */
+    char *Saved = strdup(LLVMGetValueName2(Moved, &(size_t){0}));
     LLVMInstructionRemoveFromParent(Moved);
-    LLVMInsertIntoBuilder(B, Moved);
+    LLVMInsertIntoBuilderWithName(B, Moved, Saved);
+    free(Saved);
   }
   LLVMDisposeBuilder(B);
 
-  LLVMValueRef Terminator = LLVMGetBasicBlockTerminator(New);
-  for (unsigned S = 0, N = Terminator ? LLVMGetNumSuccessors(Terminator) : 0;
-       S < N; ++S) {
-    LLVMBasicBlockRef Succ = LLVMGetSuccessor(Terminator, S);
-    LLVMValueRef NextPhi;
-    for (LLVMValueRef Phi = LLVMGetFirstInstruction(Succ);
-         Phi && LLVMIsAPHINode(Phi); Phi = NextPhi) {
-      NextPhi = LLVMGetNextInstruction(Phi);
-      for (unsigned In = 0, Count = LLVMCountIncoming(Phi); In < Count; ++In)
-        if (LLVMGetIncomingBlock(Phi, In) == Old) {
-          retargetPhiIncoming(Phi, Old, New);
-          break;
-        }
-    }
-  }
-  return New;
+  char *TailName =
+      strdup(LLVMGetValueName2(LLVMBasicBlockAsValue(Tail), &(size_t){0}));
+  LLVMSetValueName2(LLVMBasicBlockAsValue(Tail), Name, strlen(Name));
+  LLVMSetValueName2(LLVMBasicBlockAsValue(Head), TailName, strlen(TailName));
+  free(TailName);
+  return Head;
 }
 
 void warpEraseUnusedDeclarations(LLVMModuleRef M, const char *Prefix) {

@@ -24,9 +24,12 @@ void warpBuildFence(LLVMBuilderRef B, LLVMAtomicOrdering Ordering,
 /* Erases Old, which has no uses left, and gives New its name. */
 void warpEraseGivingName(LLVMValueRef Old, LLVMValueRef New);
 
-/* Moves I and every instruction after it in its block into a new block
- * placed after it, and returns the new block; successors' phis are updated.
- * The old block is left without a terminator for the caller to add. */
+/* Splits I's block before I: the instructions before I (its phis among
+ * them) move into a new block placed before it, which takes over the
+ * block's name, predecessors and blockaddresses and is returned without a
+ * terminator for the caller to add. I's block, renamed Name, keeps I and
+ * what follows, so no phi anywhere is replaced and every value the caller
+ * holds stays valid. */
 LLVMBasicBlockRef warpSplitBlockBefore(LLVMValueRef I, const char *Name);
 
 /* Deletes the function declarations named Prefix* that have no uses left. */

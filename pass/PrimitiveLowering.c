@@ -189,8 +189,8 @@ typedef struct {
 /* Splits Call's block and starts the loop, leaving B in it after InGroup. */
 static Waterfall beginWaterfall(PrimitiveBuilder *PB, LLVMValueRef Call,
                                 LLVMValueRef Key) {
-  LLVMBasicBlockRef Head = LLVMGetInstructionParent(Call);
-  LLVMBasicBlockRef Exit = warpSplitBlockBefore(Call, "waterfall.done");
+  LLVMBasicBlockRef Head = warpSplitBlockBefore(Call, "waterfall.done");
+  LLVMBasicBlockRef Exit = LLVMGetInstructionParent(Call);
   LLVMContextRef Ctx = LLVMGetModuleContext(PB->M);
   Waterfall W;
   W.Loop = LLVMInsertBasicBlockInContext(Ctx, Exit, "waterfall");
