@@ -115,10 +115,14 @@ static bool setAMDGPUDataLayout(LLVMModuleRef M, const char *Arch) {
   return true;
 }
 
+/* Code object v4, the newest HIP 5.2 loads, unless the module names a
+ * version already (a second flag of the same name would not verify). */
 static void setCodeObjectVersion(LLVMModuleRef M) {
   LLVMContextRef Ctx = LLVMGetModuleContext(M);
   LLVMValueRef Version = LLVMConstInt(LLVMInt32TypeInContext(Ctx), 400, false);
   const char Key[] = "amdhsa_code_object_version";
+  if (LLVMGetModuleFlag(M, Key, sizeof(Key) - 1))
+    return;
   LLVMAddModuleFlag(M, LLVMModuleFlagBehaviorError, Key, sizeof(Key) - 1,
                     LLVMValueAsMetadata(Version));
 }
