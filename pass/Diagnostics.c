@@ -36,7 +36,7 @@ static char *describeLocation(LLVMValueRef User) {
     LLVMValueRef F = LLVMGetBasicBlockParent(LLVMGetInstructionParent(User));
     Name = LLVMGetValueName2(F, &Length);
   } else if (LLVMIsAGlobalValue(User)) {
-    Kind = "global";
+    Kind = LLVMIsAFunction(User) ? "function" : "global";
     Name = LLVMGetValueName2(User, &Length);
   }
   if (!Name)
@@ -47,10 +47,13 @@ static char *describeLocation(LLVMValueRef User) {
   return Text;
 }
 
-/* The printed user, trimmed of leading blanks, on one line. */
+/* The printed user's first line (a function's "define" line, after the
+ * comments that may come before it), trimmed of leading blanks. */
 static char *describeUser(LLVMValueRef User) {
   char *Printed = LLVMPrintValueToString(User);
   const char *Start = Printed;
+  while (*Start == ';' && strchr(Start, '\n'))
+    Start = strchr(Start, '\n') + 1;
   while (*Start == ' ')
     ++Start;
   char *Text = strdup(Start);

@@ -7,7 +7,8 @@
  *   - triple amdgcn-amd-amdhsa and its datalayout; code object v4, which the
  *     HIP 5.2 runtime loads; target-cpu/target-features of the chosen
  *     processor and wave size on every function;
- *   - ptx_kernel functions and nvvm.annotations kernels -> amdgpu_kernel;
+ *   - ptx_kernel functions and nvvm.annotations kernels -> amdgpu_kernel
+ *     (KernelSignature.c);
  *   - %tid/%ctaid -> workitem/workgroup ids; %ntid/%nctaid from the HSA
  *     dispatch packet, as clang's HIP path reads them for code object v4;
  *     %laneid -> CUDA lane; %warpsize -> 32; %lanemask_* from the CUDA lane;
@@ -29,6 +30,7 @@
 #include "Diagnostics.h"
 #include "IRUtils.h"
 #include "InlinePtx.h"
+#include "KernelSignature.h"
 #include "LaneMath.h"
 #include "ShflSemantics.h"
 #include "WarpPatterns.h"
@@ -46,6 +48,7 @@ static const char NVVMPrefix[] = "llvm.nvvm.";
 /* HSA dispatch packet: u16 workgroup_size_{x,y,z} at 4, 6, 8 and u32
  * grid_size_{x,y,z} (in work-items) at 12, 16, 20. */
 enum { WorkgroupSizeOffset = 4, GridSizeOffset = 12 };
+enum { PrivateAddressSpace = 5 };
 
 static bool setError(char **ErrorMessage, const char *Format, const char *Arg,
                      size_t ArgLength) {
@@ -308,13 +311,22 @@ static const char *lifetimeMarkerName(LLVMValueRef User) {
   return NULL;
 }
 
-/* AMDGPU allocas live in address space 5; users keep the flat pointer,
- * but lifetime markers, which must name an alloca, move to the new one.
+/* AMDGPU allocas live in address space 5; users keep the pointer they
+ * had (flat), but lifetime markers, which must name an alloca, move to the
+ * new one. An alloca NVPTX put in another address space has no AMDGPU
+ * meaning: it is reported, and moved too so that the module stays valid.
  * Returns the instruction that now stands where Alloca stood. */
 static LLVMValueRef moveAllocaToPrivate(LLVMModuleRef M, LLVMBuilderRef B,
-                                        LLVMValueRef Alloca) {
-  if (LLVMGetPointerAddressSpace(LLVMTypeOf(Alloca)) != 0)
+                                        LLVMValueRef Alloca,
+                                        WarpDiagnostics *Diags) {
+  unsigned AddressSpace = LLVMGetPointerAddressSpace(LLVMTypeOf(Alloca));
+  if (AddressSpace == PrivateAddressSpace)
     return Alloca;
+  if (AddressSpace != 0)
+    warpReportUse(Diags, Alloca, "alloca",
+                  "alloca in address space %u; only address space 0 maps to "
+                  "AMDGPU's private memory",
+                  AddressSpace);
   LLVMPositionBuilderBefore(B, Alloca);
   LLVMTypeRef Type = LLVMGetAllocatedType(Alloca);
   LLVMValueRef Count = LLVMGetOperand(Alloca, 0);
@@ -350,7 +362,7 @@ static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
       Next = LLVMGetNextInstruction(I);
       if (LLVMIsAAllocaInst(I)) {
         /* The markers it moves may have been Next. */
-        Next = LLVMGetNextInstruction(moveAllocaToPrivate(M, B, I));
+        Next = LLVMGetNextInstruction(moveAllocaToPrivate(M, B, I, Diags));
         continue;
       }
       if (!LLVMIsACallInst(I))
@@ -418,10 +430,8 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
       continue;
     setStringAttribute(F, "target-cpu", Arch);
     setStringAttribute(F, "target-features", Features);
-    if (LLVMGetFunctionCallConv(F) == LLVMPTXKernelCallConv) {
-      LLVMSetFunctionCallConv(F, LLVMAMDGPUKERNELCallConv);
-      setStringAttribute(F, "amdgpu-flat-work-group-size", "1,1024");
-    }
+    if (LLVMGetFunctionCallConv(F) == LLVMPTXKernelCallConv)
+      warpMakeAMDGPUKernel(M, F, &Diags);
     rewriteFunction(M, B, F, WaveSize, &Diags);
   }
   LLVMDisposeBuilder(B);

@@ -23,6 +23,7 @@ enum { MaxArgs = 32, ValuesPerLine = 16 };
 typedef enum {
   IntBuffer,
   FloatBuffer,
+  IntStruct, /* i32s passed by value, for a byref parameter (a struct) */
   IntScalar,
   FloatScalar,
   LongScalar,
@@ -51,7 +52,8 @@ static void usage(void) {
           "ARG, one per kernel parameter in order:\n"
           "  --int-buffer=SPEC | --float-buffer=SPEC   i32 / f32 array; SPEC\n"
           "      is N (zeros), N:iota (0..N-1), N:V (all V) or V0,V1,...\n"
-          "  --int=V | --float=V | --long=V | --double=V\n");
+          "  --int=V | --float=V | --long=V | --double=V\n"
+          "  --int-struct=V0,V1,...   i32s passed by value (a byref struct)\n");
   exit(2);
 }
 
@@ -73,7 +75,7 @@ static bool parseDims(const char *Text, unsigned Dims[3]) {
 }
 
 static void setElement(Arg *A, size_t I, double V) {
-  if (A->Kind == IntBuffer)
+  if (A->Kind == IntBuffer || A->Kind == IntStruct)
     ((int32_t *)A->Host)[I] = (int32_t)(int64_t)V;
   else
     ((float *)A->Host)[I] = (float)V;
@@ -204,6 +206,10 @@ int main(int argc, char **argv) {
       Args[NumArgs].Kind = FloatBuffer;
       if (!parseBuffer(V, &Args[NumArgs++]))
         usage();
+    } else if (NumArgs < MaxArgs && (V = valueOf(A, "--int-struct="))) {
+      Args[NumArgs].Kind = IntStruct;
+      if (!parseBuffer(V, &Args[NumArgs++]))
+        usage();
     } else if (NumArgs < MaxArgs && (V = valueOf(A, "--int="))) {
       if (!parseScalar(IntScalar, V, &Args[NumArgs++]))
         usage();
@@ -246,6 +252,8 @@ int main(int argc, char **argv) {
       Status = D.Alloc(&D, &A->Device, A->Count * 4) ||
                D.CopyToDevice(&D, A->Device, A->Host, A->Count * 4);
       KernelArgs[I] = &A->Device;
+    } else if (A->Kind == IntStruct) {
+      KernelArgs[I] = A->Host;
     } else {
       KernelArgs[I] = &A->Scalar;
     }
