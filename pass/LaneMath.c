@@ -100,7 +100,8 @@ WarpLanes warpLanesOf(LLVMModuleRef M, LLVMValueRef Function,
 static void positionAtFunctionEntry(LLVMBuilderRef B, LLVMValueRef F) {
   LLVMBasicBlockRef Entry = LLVMGetEntryBasicBlock(F);
   LLVMValueRef I = LLVMGetFirstInstruction(Entry);
-  while (I && LLVMIsAAllocaInst(I))
+  /* An entry block may start with phis of no incoming values. */
+  while (I && (LLVMIsAPHINode(I) || LLVMIsAAllocaInst(I)))
     I = LLVMGetNextInstruction(I);
   LLVMPositionBuilder(B, Entry, I);
 }
