@@ -136,3 +136,7 @@ void warpEraseUnusedDeclarations(LLVMModuleRef M, const char *Prefix) {
       LLVMDeleteFunction(F);
   }
 }
+
+void warpEraseUnusedIntrinsicDeclarations(LLVMModuleRef M) {
+  warpEraseUnusedDeclarations(M, "llvm.");
+}

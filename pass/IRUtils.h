@@ -35,4 +35,11 @@ LLVMBasicBlockRef warpSplitBlockBefore(LLVMValueRef I, const char *Name);
 /* Deletes the function declarations named Prefix* that have no uses left. */
 void warpEraseUnusedDeclarations(LLVMModuleRef M, const char *Prefix);
 
+/* Deletes every intrinsic declaration that nothing uses. A module may
+ * declare an intrinsic's name with other types than LLVM's as long as
+ * nothing calls it, and the calls the passes build find declarations by
+ * name: run first, it leaves only declarations of the intrinsics' own
+ * types. */
+void warpEraseUnusedIntrinsicDeclarations(LLVMModuleRef M);
+
 #endif

@@ -99,6 +99,64 @@ static unsigned countOutputs(const char *Constraints) {
   return Count;
 }
 
+/* Field Index of a struct type, or the type itself when it is not one. */
+static LLVMTypeRef fieldType(LLVMTypeRef Type, unsigned Index) {
+  if (LLVMGetTypeKind(Type) != LLVMStructTypeKind)
+    return Index == 0 ? Type : NULL;
+  return Index < LLVMCountStructElementTypes(Type)
+             ? LLVMStructGetTypeAtIndex(Type, Index)
+             : NULL;
+}
+
+/* An asm operand or result of type Have stands for the intrinsic's of type
+ * Want: the same type, or a 32-bit register for a predicate, as
+ * setp.ne.u32 and selp.u32 convert them. */
+static bool typeFits(LLVMTypeRef Have, LLVMTypeRef Want) {
+  if (!Have || !Want)
+    return false;
+  if (Have == Want)
+    return true;
+  return LLVMGetTypeKind(Have) == LLVMIntegerTypeKind &&
+         LLVMGetIntTypeWidth(Have) == 32 &&
+         LLVMGetTypeKind(Want) == LLVMIntegerTypeKind &&
+         LLVMGetIntTypeWidth(Want) == 1;
+}
+
+/* Whether the IR types of Call's operands and result fit the pattern's
+ * intrinsic: text and constraints alone do not fix them (an "r" operand
+ * may be bound to an i64). */
+static bool typesFit(LLVMValueRef Call, const WarpInlinePtxPattern *P) {
+  const char *Name = P->IntrinsicName;
+  LLVMTypeRef FnType = LLVMIntrinsicGetType(
+      LLVMGetTypeContext(LLVMTypeOf(Call)),
+      LLVMLookupIntrinsicID(Name, strlen(Name)), NULL, 0);
+  LLVMTypeRef Params[4];
+  LLVMGetParamTypes(FnType, Params);
+  unsigned NumOutputs = countOutputs(P->Constraints);
+  for (unsigned I = 0; I < P->NumOperands; ++I) {
+    LLVMValueRef Operand = LLVMGetOperand(Call, P->Operands[I] - NumOutputs);
+    if (!typeFits(LLVMTypeOf(Operand), Params[I]))
+      return false;
+  }
+  LLVMTypeRef Result = LLVMGetReturnType(FnType);
+  LLVMTypeRef AsmType = LLVMTypeOf(Call);
+  switch (P->Result) {
+  case WarpPtxNoResult:
+    return true;
+  case WarpPtxValue:
+    return typeFits(AsmType, fieldType(Result, 0));
+  case WarpPtxValuePredicate:
+    return LLVMGetTypeKind(AsmType) == LLVMStructTypeKind &&
+           fieldType(AsmType, 0) == fieldType(Result, 0) &&
+           typeFits(fieldType(AsmType, 1), fieldType(Result, 1));
+  case WarpPtxAddIfPredicate:
+    return AsmType == fieldType(Result, 0) &&
+           LLVMTypeOf(LLVMGetOperand(Call, P->AddOperand - NumOutputs)) ==
+               AsmType;
+  }
+  return false;
+}
+
 /* The pattern for the inline asm call Call, or NULL. */
 static const WarpInlinePtxPattern *matchInlinePtx(LLVMValueRef Call) {
   LLVMValueRef Asm = LLVMGetCalledValue(Call);
@@ -111,7 +169,8 @@ static const WarpInlinePtxPattern *matchInlinePtx(LLVMValueRef Call) {
   if (!P)
     return NULL;
   const char *Constraints = LLVMGetInlineAsmConstraintString(Asm, &Length);
-  if (!constraintsMatch(Constraints, Length, P->Constraints))
+  if (!constraintsMatch(Constraints, Length, P->Constraints) ||
+      !typesFit(Call, P))
     return NULL;
   return P;
 }

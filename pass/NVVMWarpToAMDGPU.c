@@ -285,6 +285,7 @@ WarpLoweringResult warpLowerShuffles(LLVMModuleRef M,
                                      const WarpLoweringOptions *Options,
                                      WarpDiagnosticHandler Handler,
                                      void *HandlerContext) {
+  warpEraseUnusedIntrinsicDeclarations(M);
   return lowerWarpCalls(M, ShufflesOnly, "nvvm-shfl-to-amdgpu", Options,
                         Handler, HandlerContext);
 }
@@ -293,6 +294,7 @@ WarpLoweringResult warpLowerWarpIntrinsics(LLVMModuleRef M,
                                            const WarpLoweringOptions *Options,
                                            WarpDiagnosticHandler Handler,
                                            void *HandlerContext) {
+  warpEraseUnusedIntrinsicDeclarations(M);
   warpRewriteInlinePtx(M);
   return lowerWarpCalls(M, AllWarpIntrinsics, "nvvm-warp-to-amdgpu", Options,
                         Handler, HandlerContext);

@@ -417,6 +417,7 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
     Result.NumErrors = 1;
     return Result;
   }
+  warpEraseUnusedIntrinsicDeclarations(M);
   setCodeObjectVersion(M);
   markAnnotatedKernels(M);
   warpRewriteInlinePtx(M);
