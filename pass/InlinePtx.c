@@ -127,9 +127,9 @@ static bool typeFits(LLVMTypeRef Have, LLVMTypeRef Want) {
  * may be bound to an i64). */
 static bool typesFit(LLVMValueRef Call, const WarpInlinePtxPattern *P) {
   const char *Name = P->IntrinsicName;
-  LLVMTypeRef FnType = LLVMIntrinsicGetType(
-      LLVMGetTypeContext(LLVMTypeOf(Call)),
-      LLVMLookupIntrinsicID(Name, strlen(Name)), NULL, 0);
+  LLVMTypeRef FnType =
+      LLVMIntrinsicGetType(LLVMGetTypeContext(LLVMTypeOf(Call)),
+                           LLVMLookupIntrinsicID(Name, strlen(Name)), NULL, 0);
   LLVMTypeRef Params[4];
   LLVMGetParamTypes(FnType, Params);
   unsigned NumOutputs = countOutputs(P->Constraints);
