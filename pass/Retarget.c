@@ -95,7 +95,14 @@ bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
 
 /*===-- Module-level changes ---------------------------------------===*/
 
-static bool setAMDGPUDataLayout(LLVMModuleRef M, const char *Arch) {
+/* Arch's datalayout, from an AMDGPU TargetMachine, or NULL without the
+ * AMDGPU target. Building the machine costs more than the rest of
+ * retargeting a small module, so the last answer is kept, per thread
+ * (pipelines may run on several). */
+static const char *getAMDGPUDataLayout(const char *Arch) {
+  static _Thread_local char CachedArch[32], CachedLayout[512];
+  if (CachedLayout[0] && strcmp(CachedArch, Arch) == 0)
+    return CachedLayout;
   LLVMInitializeAMDGPUTargetInfo();
   LLVMInitializeAMDGPUTarget();
   LLVMInitializeAMDGPUTargetMC();
@@ -103,18 +110,31 @@ static bool setAMDGPUDataLayout(LLVMModuleRef M, const char *Arch) {
   char *Error = NULL;
   if (LLVMGetTargetFromTriple(AMDGPUTriple, &Target, &Error)) {
     LLVMDisposeMessage(Error);
-    return false;
+    return NULL;
   }
   LLVMTargetMachineRef TM = LLVMCreateTargetMachine(
       Target, AMDGPUTriple, Arch, "", LLVMCodeGenLevelDefault, LLVMRelocPIC,
       LLVMCodeModelDefault);
   LLVMTargetDataRef DL = LLVMCreateTargetDataLayout(TM);
   char *Layout = LLVMCopyStringRepOfTargetData(DL);
-  LLVMSetDataLayout(M, Layout);
-  LLVMSetTarget(M, AMDGPUTriple);
+  CachedLayout[0] = '\0';
+  if (strlen(Layout) < sizeof(CachedLayout) &&
+      strlen(Arch) < sizeof(CachedArch)) {
+    strcpy(CachedLayout, Layout);
+    strcpy(CachedArch, Arch);
+  }
   LLVMDisposeMessage(Layout);
   LLVMDisposeTargetData(DL);
   LLVMDisposeTargetMachine(TM);
+  return CachedLayout[0] ? CachedLayout : NULL;
+}
+
+static bool setAMDGPUDataLayout(LLVMModuleRef M, const char *Arch) {
+  const char *Layout = getAMDGPUDataLayout(Arch);
+  if (!Layout)
+    return false;
+  LLVMSetDataLayout(M, Layout);
+  LLVMSetTarget(M, AMDGPUTriple);
   return true;
 }
 
