@@ -3,12 +3,18 @@
 #   make check  - install, build, run the lit suite (oracle included)
 # Both install missing Debian packages first (.ci/install-deps).
 #   make bench  - our shuffle lowering against HIP 5.2's (not part of check)
+#   make check-asan - the lit suite on an ASan+UBSan build, valgrind on
+#                     the driver (not part of check)
+#   make fuzz FUZZ_SECONDS=N - libFuzzer on the instrumented build
 
 SHELL := /bin/bash
 BUILD ?= build
+ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 600
 LLVM_BIN := /usr/lib/llvm-22/bin
 
-.PHONY: all deps build check demo bench clean
+.PHONY: all deps build asan-build check check-asan fuzz demo bench clean
 
 all: build
 
@@ -29,6 +35,27 @@ check: build
 	     END {printf "%d passed, %d failed%s\n", p, f, s ? sprintf(", %d skipped", s) : ""}' \
 	    $(BUILD)/lit.log; \
 	exit $$status
+
+# The whole tree with AddressSanitizer, UndefinedBehaviorSanitizer and
+# libFuzzer's coverage; the shared ASan runtime lets the plugin run in opt.
+asan-build: deps
+	@cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_C_COMPILER=$(LLVM_BIN)/clang -DCMAKE_CXX_COMPILER=$(LLVM_BIN)/clang++ \
+	  -DWARP_SANITIZE=address,undefined -DWARP_FUZZ=ON >/dev/null
+	@ninja -C $(ASAN_BUILD)
+
+check-asan: build asan-build
+	@bash lit-tests/sanitizers/check-asan.sh $(BUILD) $(ASAN_BUILD)
+
+# libFuzzer's coverage and UBSan without ASan, for speed (ASan's allocator
+# costs the harness half its executions); the corpus it leaves is then
+# replayed on the ASan build.
+fuzz: deps asan-build
+	@cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_C_COMPILER=$(LLVM_BIN)/clang -DCMAKE_CXX_COMPILER=$(LLVM_BIN)/clang++ \
+	  -DWARP_SANITIZE=undefined -DWARP_FUZZ=ON >/dev/null
+	@ninja -C $(FUZZ_BUILD) fuzz-warp-ir
+	@bash lit-tests/fuzz/run-fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(ASAN_BUILD)
 
 demo: build
 	@bash hip-kernels/demo.sh $(BUILD)

@@ -23,3 +23,28 @@ config.substitutions.append(("%src", config.warp_source_dir))
 config.substitutions.append(("%python", "python3"))
 config.substitutions.append(
     ("%llvm-include", os.path.join(os.path.dirname(config.llvm_tools_dir), "include")))
+
+# A sanitizer build (make check-asan): every process of a test runs with the
+# shared ASan runtime preloaded, so that the instrumented plugin also loads
+# into the uninstrumented opt and clang. A report aborts its process (so that
+# `not` cannot hide it) and is also written to a file of its own under
+# build/sanitizer-reports (named after the program and its pid), which make
+# check-asan counts. Leaks of the system's programs are suppressed
+# (sanitizers/lsan.supp).
+if config.warp_asan_runtime:
+    config.available_features.add("asan")
+    config.substitutions.append(
+        ("%{asan-dir}", os.path.dirname(config.warp_asan_runtime)))
+    reports = os.path.join(config.warp_build_dir, "sanitizer-reports")
+    os.makedirs(reports, exist_ok=True)
+    config.environment["LD_PRELOAD"] = config.warp_asan_runtime
+    config.environment["ASAN_OPTIONS"] = ":".join([
+        "abort_on_error=1", "detect_leaks=1", "log_exe_name=1",
+        "log_path=" + os.path.join(reports, "asan")])
+    config.environment["LSAN_OPTIONS"] = ":".join([
+        "print_suppressions=0",
+        "suppressions=" + os.path.join(config.warp_source_dir, "lit-tests",
+                                       "sanitizers", "lsan.supp")])
+    config.environment["UBSAN_OPTIONS"] = ":".join([
+        "print_stacktrace=1", "halt_on_error=1", "abort_on_error=1",
+        "log_exe_name=1", "log_path=" + os.path.join(reports, "ubsan")])

@@ -3,9 +3,14 @@
 # given time, from a seed corpus of generated warp IR and our lit tests,
 # with every sanitizer report fatal; then one summary of what it found.
 #
-# usage: run-fuzz.sh BUILD_DIR SECONDS
-#   BUILD_DIR  a tree with bin/fuzz-warp-ir (make fuzz: the instrumented one)
+# usage: run-fuzz.sh BUILD_DIR SECONDS [ASAN_BUILD_DIR]
+#   BUILD_DIR  a tree with bin/fuzz-warp-ir (make fuzz: build-fuzz, with
+#              coverage and UBSan on every object)
 #   SECONDS    how long the fuzzing workers run
+#   ASAN_BUILD_DIR  a tree whose fuzz-warp-ir has ASan (make fuzz:
+#              build-asan): every input of the corpus is replayed on it once
+#              at the end, so what the fast tree reached is also checked
+#              for memory errors and leaks
 # environment (optional):
 #   FUZZ_WORKERS=2    fuzzing processes (the machine has two cores)
 #   FUZZ_GEN_COUNT=200 FUZZ_GEN_SEED=1   generated seed modules
@@ -22,7 +27,8 @@
 #   3. FUZZ_WORKERS libFuzzer processes share corpus/ (new finds are written
 #      there and reloaded by the others) until SECONDS have passed, with
 #      warp-ir.dict; one that crashes is restarted for the time left.
-#   4. Summary: executions (libFuzzer's final stat::number_of_executed_units
+#   4. With ASAN_BUILD_DIR, the corpus replayed once there.
+#   5. Summary: executions (libFuzzer's final stat::number_of_executed_units
 #      of every process), executions per second, the share of inputs that
 #      were valid modules and reached the passes (the harness' own count),
 #      crashes (artifacts: crash-, leak-, timeout-, oom-) and verifier
@@ -32,8 +38,8 @@
 # seeds/, artifacts/ and logs/.
 set -uo pipefail
 
-if [ $# -ne 2 ]; then
-  echo "usage: run-fuzz.sh BUILD_DIR SECONDS" >&2
+if [ $# -ne 2 ] && [ $# -ne 3 ]; then
+  echo "usage: run-fuzz.sh BUILD_DIR SECONDS [ASAN_BUILD_DIR]" >&2
   exit 2
 fi
 build=$(cd "$1" && pwd) || exit 2
@@ -63,7 +69,10 @@ mkdir -p "$seeds" "$corpus" "$artifacts" "$logs"
 # Sanitizers: every report aborts, so libFuzzer sees it as a crash. The
 # instrumented tree links the shared ASan runtime, which must come first in
 # the harness (and only there: the scripts' own tools are not ours).
-asan_runtime=$(ldd "$fuzzer" | awk '/libclang_rt.asan/ {print $3}')
+runtime_of() {
+  ldd "$1" | awk '/libclang_rt.asan/ {print $3}'
+}
+asan_runtime=$(runtime_of "$fuzzer")
 run_fuzzer() {
   LD_PRELOAD=$asan_runtime "$fuzzer" "$@"
 }
@@ -162,7 +171,17 @@ wait
 elapsed=$(($(date +%s) - start))
 [ "$elapsed" -ge 1 ] || elapsed=1
 
-# --- 4. Summary -------------------------------------------------------------
+# --- 4. The corpus on the ASan tree ------------------------------------------
+replayed=0 replay_status=0
+if [ $# -eq 3 ]; then
+  asan_fuzzer=$(cd "$3" && pwd)/bin/fuzz-warp-ir
+  replayed=$(find "$corpus" -type f | wc -l)
+  echo "run-fuzz: replaying the $replayed corpus inputs on $asan_fuzzer"
+  LD_PRELOAD=$(runtime_of "$asan_fuzzer") "$asan_fuzzer" -runs=0 \
+    "${common[@]}" "$corpus" >"$logs/asan-replay.log" 2>&1 || replay_status=1
+fi
+
+# --- 5. Summary -------------------------------------------------------------
 executions=0
 for log in "$logs"/worker*.log; do
   [ -e "$log" ] || continue
@@ -186,6 +205,15 @@ if [ "$inputs" -gt 0 ]; then
     "the harness' count at exit)"
 fi
 echo "run-fuzz: crashes: $crashes (of them $seed_crashes seeds), verifier failures: $verifier"
+if [ $# -eq 3 ]; then
+  if [ "$replay_status" -eq 0 ]; then
+    echo "run-fuzz: corpus replayed under ASan: $replayed inputs, no report"
+  else
+    echo "run-fuzz: corpus replayed under ASan: FAILED ($logs/asan-replay.log):"
+    grep -m3 -E "$report" "$logs/asan-replay.log"
+    crashes=$((crashes + 1))
+  fi
+fi
 if [ "$crashes" -gt 0 ]; then
   echo "run-fuzz: artifacts in $artifacts, logs in $logs:"
   for log in "$logs"/*.log; do
