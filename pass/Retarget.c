@@ -460,7 +460,7 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
   Result =
       warpLowerWarpIntrinsics(M, &Options->Lowering, Handler, HandlerContext);
   Result.NumErrors += Diags.NumErrors;
-  warpEraseUnusedDeclarations(M, NVVMPrefix);
-  warpEraseUnusedDeclarations(M, "llvm.lifetime.");
+  /* The NVVM intrinsics lowered and the flat lifetime markers moved. */
+  warpEraseUnusedIntrinsicDeclarations(M);
   return Result;
 }
