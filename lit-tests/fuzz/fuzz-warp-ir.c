@@ -168,14 +168,17 @@ static int isBitcode(const uint8_t *Data, size_t Size) {
          Data[3] == 0xDE;
 }
 
-/* LLVM 22's IR parser reads past the end of an inline asm constraint string
- * that holds a '@' not followed by "cc" (`opt -S` aborts on `call i32 asm
- * "", "=r,@,r"(i32 0, i32 1)`; under ASan "=r,r,r,r@x,r" is a heap overflow
- * in InlineAsm::ConstraintInfo::Parse). That bug is LLVM's, not the passes',
- * so such text is not parsed. After `asm` and its keywords come the asm
+/* LLVM 22's IR parser runs past the end of an inline asm constraint that
+ * starts a multi-letter code with '^' (two letters assumed) or '@' (a digit
+ * and that many letters assumed) without the letters behind it: `opt -S`
+ * dies on `call i32 asm "", "=r,@,r"(i32 0, i32 1)` and on "=r,^,r"; under
+ * ASan "=r,r,r,r@x,r" is a heap overflow in InlineAsm::ConstraintInfo::Parse.
+ * That bug is LLVM's, not the passes', so text with either character among
+ * the constraints is not parsed. After `asm` and its keywords come the asm
  * string and, after a comma, the constraints (a string in IR text holds no
  * '"': it is written \22). */
-static int asmConstraintsHaveAt(const uint8_t *Asm, const uint8_t *End) {
+static int asmConstraintsHaveMultiLetterCode(const uint8_t *Asm,
+                                             const uint8_t *End) {
   const uint8_t *P = Asm + 3;
   for (int Keyword = 0; Keyword < 4 && P < End && *P != '"'; ++Keyword) {
     while (P < End && *P == ' ')
@@ -195,16 +198,19 @@ static int asmConstraintsHaveAt(const uint8_t *Asm, const uint8_t *End) {
   if (P >= End || *P != '"')
     return 0;
   Close = memchr(P + 1, '"', (size_t)(End - P - 1));
-  return Close && memchr(P + 1, '@', (size_t)(Close - P - 1));
+  if (!Close)
+    return 0;
+  size_t Length = (size_t)(Close - P - 1);
+  return memchr(P + 1, '@', Length) || memchr(P + 1, '^', Length);
 }
 
-static int hasAtInAsmConstraints(const uint8_t *Data, size_t Size) {
+static int hasMultiLetterAsmConstraint(const uint8_t *Data, size_t Size) {
   const uint8_t *End = Data + Size;
   for (const uint8_t *At = Data; At + 3 <= End; ++At) {
     At = memchr(At, 'a', (size_t)(End - At));
     if (!At || At + 3 > End)
       return 0;
-    if (memcmp(At, "asm", 3) == 0 && asmConstraintsHaveAt(At, End))
+    if (memcmp(At, "asm", 3) == 0 && asmConstraintsHaveMultiLetterCode(At, End))
       return 1;
   }
   return 0;
@@ -222,7 +228,7 @@ static LLVMModuleRef parseModule(LLVMContextRef Ctx, const uint8_t *Data,
     LLVMDisposeMemoryBuffer(Buffer);
     return Failed ? NULL : M;
   }
-  if (hasAtInAsmConstraints(Data, Size))
+  if (hasMultiLetterAsmConstraint(Data, Size))
     return NULL;
   /* The IR lexer needs a NUL-terminated buffer, which the copy provides;
    * the parser takes ownership of it. */
