@@ -171,12 +171,12 @@ static int isBitcode(const uint8_t *Data, size_t Size) {
 /* LLVM 22's IR parser runs past the end of an inline asm constraint that
  * starts a multi-letter code with '^' (two letters assumed) or '@' (a digit
  * and that many letters assumed) without the letters behind it: `opt -S`
- * dies on `call i32 asm "", "=r,@,r"(i32 0, i32 1)` and on "=r,^,r"; under
- * ASan "=r,r,r,r@x,r" is a heap overflow in InlineAsm::ConstraintInfo::Parse.
- * That bug is LLVM's, not the passes', so text with either character among
- * the constraints is not parsed. After `asm` and its keywords come the asm
- * string and, after a comma, the constraints (a string in IR text holds no
- * '"': it is written \22). */
+ * dies on `call i32 asm "", "=r,@,r"(i32 0, i32 1)`, under ASan "=r,r,r,r@x,r"
+ * is a heap overflow in InlineAsm::ConstraintInfo::Parse, and a '^' near the
+ * end of the constraints made the fuzzer SEGV there. That bug is LLVM's, not
+ * the passes', so text with either character among the constraints is not
+ * parsed. After `asm` and its keywords come the asm string and, after a comma,
+ * the constraints (a string in IR text holds no '"': it is written \22). */
 static int asmConstraintsHaveMultiLetterCode(const uint8_t *Asm,
                                              const uint8_t *End) {
   const uint8_t *P = Asm + 3;
