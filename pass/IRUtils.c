@@ -63,6 +63,14 @@ void warpBuildFence(LLVMBuilderRef B, LLVMAtomicOrdering Ordering,
   LLVMBuildFenceSyncScope(B, Ordering, ScopeID, "");
 }
 
+void warpAddFunctionAttribute(LLVMValueRef F, const char *Kind,
+                              const char *Value) {
+  LLVMContextRef Ctx = LLVMGetModuleContext(LLVMGetGlobalParent(F));
+  LLVMAttributeRef Attr = LLVMCreateStringAttribute(
+      Ctx, Kind, (unsigned)strlen(Kind), Value, (unsigned)strlen(Value));
+  LLVMAddAttributeAtIndex(F, LLVMAttributeFunctionIndex, Attr);
+}
+
 void warpEraseGivingName(LLVMValueRef Old, LLVMValueRef New) {
   size_t Length;
   const char *Name = LLVMGetValueName2(Old, &Length);

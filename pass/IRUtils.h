@@ -21,6 +21,10 @@ LLVMValueRef warpBuildOverloadedCall(LLVMModuleRef M, LLVMBuilderRef B,
 void warpBuildFence(LLVMBuilderRef B, LLVMAtomicOrdering Ordering,
                     const char *Scope);
 
+/* Adds the string attribute Kind=Value to function F. */
+void warpAddFunctionAttribute(LLVMValueRef F, const char *Kind,
+                              const char *Value);
+
 /* Erases Old, which has no uses left, and gives New its name. */
 void warpEraseGivingName(LLVMValueRef Old, LLVMValueRef New);
 

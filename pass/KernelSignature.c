@@ -18,6 +18,8 @@
 
 #include "KernelSignature.h"
 
+#include "IRUtils.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,12 +60,8 @@ static bool hasByvalParameter(LLVMValueRef F) {
 }
 
 static void markAMDGPUKernel(LLVMValueRef F) {
-  static const char Kind[] = "amdgpu-flat-work-group-size", Value[] = "1,1024";
   LLVMSetFunctionCallConv(F, LLVMAMDGPUKERNELCallConv);
-  LLVMAttributeRef Attr = LLVMCreateStringAttribute(
-      LLVMGetModuleContext(LLVMGetGlobalParent(F)), Kind, sizeof(Kind) - 1,
-      Value, sizeof(Value) - 1);
-  LLVMAddAttributeAtIndex(F, LLVMAttributeFunctionIndex, Attr);
+  warpAddFunctionAttribute(F, "amdgpu-flat-work-group-size", "1,1024");
 }
 
 /* The kernel's parameter for Body's parameter Index: a byref pointer into

@@ -150,14 +150,6 @@ static void setCodeObjectVersion(LLVMModuleRef M) {
                     LLVMValueAsMetadata(Version));
 }
 
-static void setStringAttribute(LLVMValueRef F, const char *Kind,
-                               const char *Value) {
-  LLVMContextRef Ctx = LLVMGetModuleContext(LLVMGetGlobalParent(F));
-  LLVMAttributeRef Attr = LLVMCreateStringAttribute(
-      Ctx, Kind, (unsigned)strlen(Kind), Value, (unsigned)strlen(Value));
-  LLVMAddAttributeAtIndex(F, LLVMAttributeFunctionIndex, Attr);
-}
-
 /* Kernels that old front ends mark with !nvvm.annotations {f, "kernel", 1}. */
 static void markAnnotatedKernels(LLVMModuleRef M) {
   unsigned Count = LLVMGetNamedMetadataNumOperands(M, "nvvm.annotations");
@@ -449,8 +441,8 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
        F = LLVMGetNextFunction(F)) {
     if (LLVMIsDeclaration(F))
       continue;
-    setStringAttribute(F, "target-cpu", Arch);
-    setStringAttribute(F, "target-features", Features);
+    warpAddFunctionAttribute(F, "target-cpu", Arch);
+    warpAddFunctionAttribute(F, "target-features", Features);
     if (LLVMGetFunctionCallConv(F) == LLVMPTXKernelCallConv)
       warpMakeAMDGPUKernel(M, F, &Diags);
     rewriteFunction(M, B, F, WaveSize, &Diags);
