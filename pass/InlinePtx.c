@@ -99,6 +99,14 @@ static unsigned countOutputs(const char *Constraints) {
   return Count;
 }
 
+/* The type of the pattern's intrinsic (none of them is overloaded). */
+static LLVMTypeRef patternIntrinsicType(LLVMContextRef Ctx,
+                                        const WarpInlinePtxPattern *P) {
+  const char *Name = P->IntrinsicName;
+  return LLVMIntrinsicGetType(Ctx, LLVMLookupIntrinsicID(Name, strlen(Name)),
+                              NULL, 0);
+}
+
 /* Field Index of a struct type, or the type itself when it is not one. */
 static LLVMTypeRef fieldType(LLVMTypeRef Type, unsigned Index) {
   if (LLVMGetTypeKind(Type) != LLVMStructTypeKind)
@@ -126,10 +134,8 @@ static bool typeFits(LLVMTypeRef Have, LLVMTypeRef Want) {
  * intrinsic: text and constraints alone do not fix them (an "r" operand
  * may be bound to an i64). */
 static bool typesFit(LLVMValueRef Call, const WarpInlinePtxPattern *P) {
-  const char *Name = P->IntrinsicName;
   LLVMTypeRef FnType =
-      LLVMIntrinsicGetType(LLVMGetTypeContext(LLVMTypeOf(Call)),
-                           LLVMLookupIntrinsicID(Name, strlen(Name)), NULL, 0);
+      patternIntrinsicType(LLVMGetTypeContext(LLVMTypeOf(Call)), P);
   LLVMTypeRef Params[4];
   LLVMGetParamTypes(FnType, Params);
   unsigned NumOutputs = countOutputs(P->Constraints);
@@ -207,10 +213,7 @@ static void rewriteCall(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef Call,
                         const WarpInlinePtxPattern *P) {
   LLVMPositionBuilderBefore(B, Call);
   LLVMSetCurrentDebugLocation2(B, LLVMInstructionGetDebugLoc(Call));
-  const char *Name = P->IntrinsicName;
-  unsigned ID = LLVMLookupIntrinsicID(Name, strlen(Name));
-  LLVMTypeRef FnType =
-      LLVMIntrinsicGetType(LLVMGetModuleContext(M), ID, NULL, 0);
+  LLVMTypeRef FnType = patternIntrinsicType(LLVMGetModuleContext(M), P);
   LLVMTypeRef ParamTypes[4];
   LLVMGetParamTypes(FnType, ParamTypes);
   unsigned NumOutputs = countOutputs(P->Constraints);
@@ -218,7 +221,7 @@ static void rewriteCall(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef Call,
   for (unsigned I = 0; I < P->NumOperands; ++I)
     Args[I] = buildArgument(B, Call, NumOutputs, P->Operands[I], ParamTypes[I]);
   LLVMValueRef Result =
-      warpBuildIntrinsicCall(M, B, Name, Args, P->NumOperands, "");
+      warpBuildIntrinsicCall(M, B, P->IntrinsicName, Args, P->NumOperands, "");
 
   LLVMTypeRef AsmType = LLVMTypeOf(Call);
   LLVMValueRef Replacement = NULL;
