@@ -168,6 +168,21 @@ static int isBitcode(const uint8_t *Data, size_t Size) {
          Data[3] == 0xDE;
 }
 
+/* The offset of the next occurrence of Token at or after From, or Size. */
+static size_t findToken(const uint8_t *Data, size_t Size, size_t From,
+                        const char *Token) {
+  size_t Length = strlen(Token);
+  for (size_t At = From; At + Length <= Size; ++At) {
+    const uint8_t *Hit = memchr(Data + At, Token[0], Size - At);
+    if (!Hit)
+      return Size;
+    At = (size_t)(Hit - Data);
+    if (At + Length <= Size && memcmp(Hit, Token, Length) == 0)
+      return At;
+  }
+  return Size;
+}
+
 /* LLVM 22's IR parser runs past the end of an inline asm constraint that
  * starts a multi-letter code with '^' (two letters assumed) or '@' (a digit
  * and that many letters assumed) without the letters behind it: `opt -S`
@@ -205,14 +220,10 @@ static int asmConstraintsHaveMultiLetterCode(const uint8_t *Asm,
 }
 
 static int hasMultiLetterAsmConstraint(const uint8_t *Data, size_t Size) {
-  const uint8_t *End = Data + Size;
-  for (const uint8_t *At = Data; At + 3 <= End; ++At) {
-    At = memchr(At, 'a', (size_t)(End - At));
-    if (!At || At + 3 > End)
-      return 0;
-    if (memcmp(At, "asm", 3) == 0 && asmConstraintsHaveMultiLetterCode(At, End))
+  for (size_t At = findToken(Data, Size, 0, "asm"); At < Size;
+       At = findToken(Data, Size, At + 1, "asm"))
+    if (asmConstraintsHaveMultiLetterCode(Data + At, Data + Size))
       return 1;
-  }
   return 0;
 }
 
@@ -402,21 +413,6 @@ static size_t replaceBytes(uint8_t *Data, size_t Size, size_t MaxSize,
   return Size - Length + NewLength;
 }
 
-/* The offset of the next occurrence of Token at or after From, or Size. */
-static size_t findToken(const uint8_t *Data, size_t Size, size_t From,
-                        const char *Token) {
-  size_t Length = strlen(Token);
-  for (size_t At = From; At + Length <= Size; ++At) {
-    const uint8_t *Hit = memchr(Data + At, Token[0], Size - At);
-    if (!Hit)
-      return Size;
-    At = (size_t)(Hit - Data);
-    if (At + Length <= Size && memcmp(Hit, Token, Length) == 0)
-      return At;
-  }
-  return Size;
-}
-
 /* One occurrence, chosen at random, of a token of a random class, replaced
  * by another token of that class. */
 static size_t swapToken(uint8_t *Data, size_t Size, size_t MaxSize,
@@ -444,6 +440,11 @@ static size_t swapToken(uint8_t *Data, size_t Size, size_t MaxSize,
   return 0;
 }
 
+/* Whether an integer literal starts at At. */
+static int startsInteger(const uint8_t *Data, size_t Size, size_t At) {
+  return At < Size && (Data[At] == '-' || (Data[At] >= '0' && Data[At] <= '9'));
+}
+
 /* A random "i32 N" or "i64 N" literal gets an edge value or a random one. */
 static size_t changeInteger(uint8_t *Data, size_t Size, size_t MaxSize,
                             uint64_t *Rng) {
@@ -451,8 +452,7 @@ static size_t changeInteger(uint8_t *Data, size_t Size, size_t MaxSize,
   size_t Count = 0;
   for (size_t At = findToken(Data, Size, 0, Type); At < Size;
        At = findToken(Data, Size, At + 1, Type))
-    if (At + 4 < Size &&
-        (Data[At + 4] == '-' || (Data[At + 4] >= '0' && Data[At + 4] <= '9')))
+    if (startsInteger(Data, Size, At + 4))
       ++Count;
   if (!Count)
     return 0;
@@ -460,9 +460,7 @@ static size_t changeInteger(uint8_t *Data, size_t Size, size_t MaxSize,
   for (size_t At = findToken(Data, Size, 0, Type); At < Size;
        At = findToken(Data, Size, At + 1, Type)) {
     size_t Start = At + 4;
-    if (Start >= Size ||
-        !(Data[Start] == '-' || (Data[Start] >= '0' && Data[Start] <= '9')) ||
-        Pick-- != 0)
+    if (!startsInteger(Data, Size, Start) || Pick-- != 0)
       continue;
     size_t End = Start + 1;
     while (End < Size && Data[End] >= '0' && Data[End] <= '9')
