@@ -13,6 +13,10 @@ ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
 LLVM_BIN := /usr/lib/llvm-22/bin
+# Every tree is built by LLVM 22's clang (the sanitizers and libFuzzer
+# match the LLVM they instrument).
+CONFIGURE := cmake -S . -G Ninja -DCMAKE_C_COMPILER=$(LLVM_BIN)/clang \
+  -DCMAKE_CXX_COMPILER=$(LLVM_BIN)/clang++
 
 .PHONY: all deps build asan-build check check-asan fuzz demo bench clean
 
@@ -22,8 +26,7 @@ deps:
 	@bash .ci/install-deps
 
 build: deps
-	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release \
-	  -DCMAKE_C_COMPILER=$(LLVM_BIN)/clang -DCMAKE_CXX_COMPILER=$(LLVM_BIN)/clang++ >/dev/null
+	@$(CONFIGURE) -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	@ninja -C $(BUILD)
 
 # lit's own summary, then the one line CI reads.
@@ -39,8 +42,7 @@ check: build
 # The whole tree with AddressSanitizer, UndefinedBehaviorSanitizer and
 # libFuzzer's coverage; the shared ASan runtime lets the plugin run in opt.
 asan-build: deps
-	@cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DCMAKE_C_COMPILER=$(LLVM_BIN)/clang -DCMAKE_CXX_COMPILER=$(LLVM_BIN)/clang++ \
+	@$(CONFIGURE) -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DWARP_SANITIZE=address,undefined -DWARP_FUZZ=ON >/dev/null
 	@ninja -C $(ASAN_BUILD)
 
@@ -51,8 +53,7 @@ check-asan: build asan-build
 # costs the harness half its executions); the corpus it leaves is then
 # replayed on the ASan build.
 fuzz: deps asan-build
-	@cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DCMAKE_C_COMPILER=$(LLVM_BIN)/clang -DCMAKE_CXX_COMPILER=$(LLVM_BIN)/clang++ \
+	@$(CONFIGURE) -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DWARP_SANITIZE=undefined -DWARP_FUZZ=ON >/dev/null
 	@ninja -C $(FUZZ_BUILD) fuzz-warp-ir
 	@bash lit-tests/fuzz/run-fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(ASAN_BUILD)
