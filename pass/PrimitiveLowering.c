@@ -13,15 +13,17 @@
  *   any(M, p)     = (warpBallot(p) & M) != 0
  *   uni(M, p)     = all(M, p) || all(M, !p)
  *   elect(M)      = leader = cttz(warpBallot(true) & M); lane == leader
- *   match.all(M, v) = (M, true) if every member's v equals the leader's
- *                     (read with ds_bpermute), else (0, false)
+ *   match.all(M, v) = (members, true) if every member's v equals the
+ *                     leader's (read with ds_bpermute), else (0, false)
  *
- * The legacy vote.* forms take the executing lanes as M. match.any and
- * redux need the members to be split into groups: a waterfall loop takes
- * the key of the first lane still in it (readfirstlane) and lets the lanes
- * with that key leave together. match.any keys on the value, and its result
- * is this warp's ballot of "my value is the key" & M. redux keys on the
- * membermask and the CUDA warp, and each trip reduces with
+ * where members = activemask() & M and leader = its lowest lane. The
+ * result of match.all names the members only, as measured on an NVIDIA H100
+ * (the PTX ISA: "mask of non-exited threads in membermask"). The legacy
+ * vote.* forms take the executing lanes as M. match.any and redux need the
+ * members to be split into groups: a waterfall loop (below) takes one key
+ * per trip and finishes the lanes holding it together. match.any keys on the
+ * value, and its result is this warp's ballot of "my value is the key" & M.
+ * redux keys on the membermask and the CUDA warp, and each trip reduces with
  * llvm.amdgcn.wave.reduce over the remaining lanes, the others contributing
  * the operation's identity; so membermasks that differ between lanes of a
  * warp, as CUDA allows, each get their own reduction. The float forms
@@ -120,9 +122,13 @@ static LLVMValueRef buildVote(PrimitiveBuilder *PB, WarpPrimitiveKind Kind,
   }
 }
 
-/* The lowest member of M that executes the call (32 if none does). */
-static LLVMValueRef buildLeader(PrimitiveBuilder *PB, LLVMValueRef Mask) {
-  LLVMValueRef Members = LLVMBuildAnd(PB->B, buildActiveMask(PB), Mask, "");
+/* The lanes of M that execute the call. */
+static LLVMValueRef buildMembers(PrimitiveBuilder *PB, LLVMValueRef Mask) {
+  return LLVMBuildAnd(PB->B, buildActiveMask(PB), Mask, "members");
+}
+
+/* The lowest of Members (32 if there is none). */
+static LLVMValueRef buildLeader(PrimitiveBuilder *PB, LLVMValueRef Members) {
   LLVMValueRef Args[] = {Members, constI1(PB, false)};
   return warpBuildOverloadedCall(PB->M, PB->B, "llvm.cttz", PB->I32, Args, 2,
                                  "leader");
@@ -155,19 +161,20 @@ static LLVMValueRef buildPair(PrimitiveBuilder *PB, LLVMValueRef Call,
 
 static LLVMValueRef buildMatchAll(PrimitiveBuilder *PB, LLVMValueRef Call,
                                   LLVMValueRef Mask, LLVMValueRef Value) {
+  LLVMValueRef Members = buildMembers(PB, Mask);
   LLVMValueRef LeaderValue =
-      buildReadFromLane(PB, buildLeader(PB, Mask), Value);
+      buildReadFromLane(PB, buildLeader(PB, Members), Value);
   LLVMValueRef Differs =
       LLVMBuildICmp(PB->B, LLVMIntNE, Value, LeaderValue, "");
   LLVMValueRef AllEqual = buildNoMemberHas(PB, Mask, Differs);
   LLVMValueRef Result =
-      LLVMBuildSelect(PB->B, AllEqual, Mask, constI32(PB, 0), "");
+      LLVMBuildSelect(PB->B, AllEqual, Members, constI32(PB, 0), "");
   return buildPair(PB, Call, Result, AllEqual);
 }
 
 static LLVMValueRef buildElect(PrimitiveBuilder *PB, LLVMValueRef Call,
                                LLVMValueRef Mask) {
-  LLVMValueRef Leader = buildLeader(PB, Mask);
+  LLVMValueRef Leader = buildLeader(PB, buildMembers(PB, Mask));
   LLVMValueRef IsLeader = LLVMBuildICmp(
       PB->B, LLVMIntEQ, warpGetCudaLane(PB->Lanes), Leader, "is.leader");
   return buildPair(PB, Call, Leader, IsLeader);
@@ -179,43 +186,84 @@ static void buildSyncWarp(PrimitiveBuilder *PB) {
   warpBuildFence(PB->B, LLVMAtomicOrderingAcquire, "wavefront");
 }
 
-/*===-- Waterfall loops ---------------------------------------------------===*/
+/*===-- Waterfall loops ---------------------------------------------------===*
+ *
+ * Each trip takes the key of the lowest lane still pending (readlane at the
+ * cttz of a ballot) and finishes the lanes holding it together. The loop is
+ * uniform: every lane that reached the call stays in it until the ballot of
+ * pending lanes is empty, and carries its own result in a phi that only its
+ * group's trip sets. So no value is uniform inside a divergent loop and
+ * used after it: LLVM 22.1's SIFoldOperands folds the SGPR-to-VGPR copy of
+ * such a value into its use past the loop exit, which gives every lane the
+ * last trip's value (wave64 lanes read the other CUDA warp's result).
+ *
+ *===----------------------------------------------------------------------===*/
 
 typedef struct {
-  LLVMBasicBlockRef Loop;
-  LLVMValueRef InGroup; /* this lane's key is the trip's key */
+  LLVMBasicBlockRef Entry, Loop;
+  LLVMValueRef Pending; /* phi: this lane has no result yet */
+  LLVMValueRef InGroup; /* pending, and its key is the trip's key */
 } Waterfall;
 
 /* Splits Call's block and starts the loop, leaving B in it after InGroup. */
 static Waterfall beginWaterfall(PrimitiveBuilder *PB, LLVMValueRef Call,
                                 LLVMValueRef Key) {
-  LLVMBasicBlockRef Head = warpSplitBlockBefore(Call, "waterfall.done");
-  LLVMBasicBlockRef Exit = LLVMGetInstructionParent(Call);
   LLVMContextRef Ctx = LLVMGetModuleContext(PB->M);
   Waterfall W;
-  W.Loop = LLVMInsertBasicBlockInContext(Ctx, Exit, "waterfall");
-  LLVMPositionBuilderAtEnd(PB->B, Head);
+  W.Entry = warpSplitBlockBefore(Call, "waterfall.done");
+  W.Loop = LLVMInsertBasicBlockInContext(Ctx, LLVMGetInstructionParent(Call),
+                                         "waterfall");
+  LLVMPositionBuilderAtEnd(PB->B, W.Entry);
   LLVMBuildBr(PB->B, W.Loop);
   LLVMPositionBuilderAtEnd(PB->B, W.Loop);
+  W.Pending = LLVMBuildPhi(PB->B, PB->I1, "pending");
+  LLVMValueRef True = constI1(PB, true);
+  LLVMAddIncoming(W.Pending, &True, &W.Entry, 1);
+
+  LLVMValueRef Ballot = buildWaveBallot(PB, W.Pending);
+  LLVMValueRef CttzArgs[] = {Ballot, True};
+  LLVMValueRef First = warpBuildOverloadedCall(
+      PB->M, PB->B, "llvm.cttz", LLVMTypeOf(Ballot), CttzArgs, 2, "trip.lane");
+  First = LLVMBuildTruncOrBitCast(PB->B, First, PB->I32, "");
+  LLVMValueRef ReadArgs[] = {Key, First};
   LLVMValueRef TripKey =
-      warpBuildOverloadedCall(PB->M, PB->B, "llvm.amdgcn.readfirstlane",
-                              LLVMTypeOf(Key), &Key, 1, "trip.key");
-  W.InGroup = LLVMBuildICmp(PB->B, LLVMIntEQ, Key, TripKey, "in.group");
+      warpBuildOverloadedCall(PB->M, PB->B, "llvm.amdgcn.readlane",
+                              LLVMTypeOf(Key), ReadArgs, 2, "trip.key");
+  LLVMValueRef HasKey = LLVMBuildICmp(PB->B, LLVMIntEQ, Key, TripKey, "");
+  W.InGroup = LLVMBuildAnd(PB->B, W.Pending, HasKey, "in.group");
   return W;
 }
 
-/* Lets the group leave the loop; B goes on before Call, after the loop. */
-static void endWaterfall(PrimitiveBuilder *PB, Waterfall *W,
-                         LLVMValueRef Call) {
-  LLVMBuildCondBr(PB->B, W->InGroup, LLVMGetInstructionParent(Call), W->Loop);
+/* Closes the loop on this trip's value TripValue, which the group's lanes
+ * keep; returns it per lane, with B before Call, after the loop. */
+static LLVMValueRef endWaterfall(PrimitiveBuilder *PB, Waterfall *W,
+                                 LLVMValueRef Call, LLVMValueRef TripValue) {
+  LLVMTypeRef Type = LLVMTypeOf(TripValue);
+  LLVMPositionBuilder(PB->B, W->Loop, W->Pending);
+  LLVMValueRef Kept = LLVMBuildPhi(PB->B, Type, "kept");
+  LLVMPositionBuilderAtEnd(PB->B, W->Loop);
+  LLVMValueRef Result =
+      LLVMBuildSelect(PB->B, W->InGroup, TripValue, Kept, "result");
+  LLVMValueRef StillPending = LLVMBuildAnd(
+      PB->B, W->Pending, buildNot(PB, W->InGroup), "still.pending");
+  LLVMValueRef Left = buildWaveBallot(PB, StillPending);
+  LLVMValueRef Again = LLVMBuildICmp(PB->B, LLVMIntNE, Left,
+                                     LLVMConstNull(LLVMTypeOf(Left)), "again");
+  LLVMBuildCondBr(PB->B, Again, W->Loop, LLVMGetInstructionParent(Call));
+
+  LLVMValueRef Zero = LLVMConstNull(Type);
+  LLVMAddIncoming(Kept, &Zero, &W->Entry, 1);
+  LLVMAddIncoming(Kept, &Result, &W->Loop, 1);
+  LLVMAddIncoming(W->Pending, &StillPending, &W->Loop, 1);
   LLVMPositionBuilderBefore(PB->B, Call);
+  return Result;
 }
 
 static LLVMValueRef buildMatchAny(PrimitiveBuilder *PB, LLVMValueRef Call,
                                   LLVMValueRef Mask, LLVMValueRef Value) {
   Waterfall W = beginWaterfall(PB, Call, Value);
   LLVMValueRef Equal = buildWarpBallot(PB, W.InGroup);
-  endWaterfall(PB, &W, Call);
+  Equal = endWaterfall(PB, &W, Call, Equal);
   return LLVMBuildAnd(PB->B, Equal, Mask, "match");
 }
 
@@ -317,18 +365,18 @@ static LLVMValueRef buildRedux(PrimitiveBuilder *PB, LLVMValueRef Call,
         buildIsZero(
             PB, buildWaveBallot(PB, LLVMBuildAnd(PB->B, W.InGroup, IsNaN, ""))),
         "any.nan");
-  endWaterfall(PB, &W, Call);
-  if (!IsFloat)
-    return Reduced;
-
-  LLVMValueRef AllNaN = LLVMBuildICmp(PB->B, LLVMIntEQ, Reduced,
-                                      constI32(PB, Identity), "all.nan");
-  LLVMValueRef GivesNaN =
-      AnyNaN ? LLVMBuildOr(PB->B, AllNaN, AnyNaN, "") : AllNaN;
-  LLVMValueRef Bits =
-      LLVMBuildSelect(PB->B, GivesNaN, constI32(PB, CanonicalNaN),
-                      buildFloatFromKey(PB, Reduced), "");
-  return LLVMBuildBitCast(PB->B, Bits, LLVMTypeOf(Call), "redux");
+  LLVMValueRef Result = Reduced;
+  if (IsFloat) {
+    LLVMValueRef AllNaN = LLVMBuildICmp(PB->B, LLVMIntEQ, Reduced,
+                                        constI32(PB, Identity), "all.nan");
+    LLVMValueRef GivesNaN =
+        AnyNaN ? LLVMBuildOr(PB->B, AllNaN, AnyNaN, "") : AllNaN;
+    LLVMValueRef Bits =
+        LLVMBuildSelect(PB->B, GivesNaN, constI32(PB, CanonicalNaN),
+                        buildFloatFromKey(PB, Reduced), "");
+    Result = LLVMBuildBitCast(PB->B, Bits, LLVMTypeOf(Call), "");
+  }
+  return endWaterfall(PB, &W, Call, Result);
 }
 
 /*===-- Constant operands
@@ -353,7 +401,7 @@ static LLVMValueRef foldConstantOperand(PrimitiveBuilder *PB, LLVMValueRef Call,
   case WarpMatchAny:
     return LLVMBuildAnd(PB->B, buildActiveMask(PB), Mask, "match");
   case WarpMatchAll:
-    return buildPair(PB, Call, Mask, constI1(PB, true));
+    return buildPair(PB, Call, buildMembers(PB, Mask), constI1(PB, true));
   case WarpRedux:
     if (P->Op == WarpReduxAdd || P->Op == WarpReduxXor)
       return NULL;

@@ -1,8 +1,11 @@
 ; End to end at the ISA level: a ballot becomes a v_cmp into vcc, shifted
 ; on wave64 by the warp base (v_mbcnt & 32), masked as is on wave32; a redux becomes
-; the waterfall loop (v_readfirstlane of the key, v_cmp) around the
-; backend's wave reduction (the key, a kernel argument, is uniform on
-; wave32, so the backend makes it a scalar compare); __syncwarp leaves no
+; the waterfall loop around the backend's wave reduction: the key of the
+; lowest pending lane (s_ff1 of the pending lanes, v_readlane), v_cmp, and
+; a uniform branch back on the ballot of lanes still pending (a scalar
+; branch on vcc, not on exec: the loop is not divergent). On wave32 the key,
+; a kernel argument, is uniform, so the backend drops the loop and keeps
+; only the reduction; __syncwarp leaves no
 ; instruction of its own, only the order of the LDS accesses around it.
 ; llc fails on any NVVM intrinsic left behind.
 ;
@@ -32,12 +35,14 @@ define amdgpu_kernel void @ballot(ptr addrspace(1) %out, i32 %m) {
 
 define amdgpu_kernel void @redux(ptr addrspace(1) %out, i32 %m) {
 ; CHECK-LABEL: redux:
-; CHECK:     [[LOOP:.LBB[0-9_]+]]: ; %waterfall
-; CHECK:     v_readfirstlane_b32
+; W64:       [[LOOP:.LBB[0-9_]+]]: ; %waterfall
+; W64:       s_ff1_i32_b64 [[FIRST:s[0-9]+]], vcc
+; W64:       v_readlane_b32 s{{[0-9]+}}, v{{[0-9]+}}, [[FIRST]]
 ; W64:       v_cmp_eq_u64
-; W64:       s_cbranch_execnz [[LOOP]]
-; W32:       s_cmp_eq_u32
-; W32:       s_cbranch_scc1 [[LOOP]]
+; W64-NOT:   s_cbranch_execnz
+; W64:       s_cbranch_vccnz [[LOOP]]
+; W32-NOT:   s_cbranch_vccnz
+; W32:       s_add_i32
 ; CHECK:     s_endpgm
   %t = call i32 @llvm.amdgcn.workitem.id.x()
   %r = call i32 @llvm.nvvm.redux.sync.add(i32 %t, i32 %m)

@@ -19,16 +19,16 @@ define float @fmin(float %v, i32 %m) {
 ; CHECK:      waterfall:
 ; CHECK:      [[X:%.*]] = select i1 %in.group, i32 [[K]], i32 -1
 ; CHECK-NEXT: %reduced = call i32 @llvm.amdgcn.wave.reduce.umin.i32(i32 [[X]], i32 0)
-; CHECK-NEXT: br i1 %in.group
-; CHECK:      waterfall.done:
 ; CHECK-NEXT: %all.nan = icmp eq i32 %reduced, -1
 ; CHECK-NEXT: [[RS:%.*]] = ashr i32 %reduced, 31
 ; CHECK-NEXT: [[NRS:%.*]] = xor i32 [[RS]], -1
 ; CHECK-NEXT: [[RFLIP:%.*]] = or i32 [[NRS]], -2147483648
 ; CHECK-NEXT: [[RBITS:%.*]] = xor i32 %reduced, [[RFLIP]]
 ; CHECK-NEXT: [[R:%.*]] = select i1 %all.nan, i32 2147483647, i32 [[RBITS]]
-; CHECK-NEXT: %redux = bitcast i32 [[R]] to float
-; CHECK-NEXT: ret float %redux
+; CHECK-NEXT: [[F:%.*]] = bitcast i32 [[R]] to float
+; CHECK-NEXT: %result = select i1 %in.group, float [[F]], float %kept
+; CHECK:      waterfall.done:
+; CHECK-NEXT: ret float %result
   %r = call float @llvm.nvvm.redux.sync.fmin(float %v, i32 %m)
   ret float %r
 }
@@ -44,10 +44,9 @@ define float @fmax_abs_nan(float %v, i32 %m) {
 ; CHECK:      [[X:%.*]] = select i1 %in.group, i32 [[K]], i32 0
 ; CHECK-NEXT: %reduced = call i32 @llvm.amdgcn.wave.reduce.umax.i32(i32 [[X]], i32 0)
 ; CHECK-NEXT: [[NANHERE:%.*]] = and i1 %in.group, %is.nan
-; CHECK-NEXT: %ballot = call i32 @llvm.amdgcn.ballot.i32(i1 [[NANHERE]])
-; CHECK-NEXT: [[NONAN:%.*]] = icmp eq i32 %ballot, 0
+; CHECK-NEXT: [[NANS:%.*]] = call i32 @llvm.amdgcn.ballot.i32(i1 [[NANHERE]])
+; CHECK-NEXT: [[NONAN:%.*]] = icmp eq i32 [[NANS]], 0
 ; CHECK-NEXT: %any.nan = xor i1 [[NONAN]], true
-; CHECK:      waterfall.done:
 ; CHECK-NEXT: %all.nan = icmp eq i32 %reduced, 0
 ; CHECK-NEXT: [[GIVESNAN:%.*]] = or i1 %all.nan, %any.nan
 ; CHECK:      select i1 [[GIVESNAN]], i32 2147483647,

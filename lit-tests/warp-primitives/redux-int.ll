@@ -1,8 +1,10 @@
 ; __reduce_*_sync(m, v): a waterfall loop keyed on the membermask and, on
 ; wave64, the CUDA warp (warp base in bit 37 of an i64 key), so lanes with
-; other masks or in the other warp are reduced in other trips. Each trip's
-; llvm.amdgcn.wave.reduce sees the lanes still in the loop, those outside
-; the trip's group contributing the identity of the operation.
+; other masks or in the other warp are reduced in other trips. The loop is
+; uniform (match-any.ll shows its frame): every lane stays in it, so each
+; trip's llvm.amdgcn.wave.reduce sees all of them, those outside the trip's
+; group contributing the identity of the operation, and each lane keeps its
+; group's result in a phi.
 ;
 ; RUN: %opt-warp -passes='nvvm-warp-to-amdgpu<wave64>' -S %s | FileCheck %s --check-prefixes=CHECK,W64
 ; RUN: %opt-warp -passes='nvvm-warp-to-amdgpu<wave32>' -S %s | FileCheck %s --check-prefixes=CHECK,W32
@@ -14,15 +16,17 @@ define i32 @add(i32 %v, i32 %m) {
 ; W64-NEXT:   [[HI:%.*]] = shl i64 [[WARP]], 32
 ; W64-NEXT:   %redux.key = or i64 [[MASK]], [[HI]]
 ; CHECK:      waterfall:
-; W64-NEXT:   %trip.key = call i64 @llvm.amdgcn.readfirstlane.i64(i64 %redux.key)
-; W64-NEXT:   %in.group = icmp eq i64 %redux.key, %trip.key
-; W32-NEXT:   %trip.key = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %m)
-; W32-NEXT:   %in.group = icmp eq i32 %m, %trip.key
+; W64:        %trip.key = call i64 @llvm.amdgcn.readlane.i64(i64 %redux.key, i32
+; W64-NEXT:   [[HAS:%.*]] = icmp eq i64 %redux.key, %trip.key
+; W32:        %trip.key = call i32 @llvm.amdgcn.readlane.i32(i32 %m, i32
+; W32-NEXT:   [[HAS:%.*]] = icmp eq i32 %m, %trip.key
+; CHECK-NEXT: %in.group = and i1 %pending, [[HAS]]
 ; CHECK-NEXT: [[X:%.*]] = select i1 %in.group, i32 %v, i32 0
 ; CHECK-NEXT: %reduced = call i32 @llvm.amdgcn.wave.reduce.add.i32(i32 [[X]], i32 0)
-; CHECK-NEXT: br i1 %in.group, label %waterfall.done, label %waterfall
+; CHECK-NEXT: %result = select i1 %in.group, i32 %reduced, i32 %kept
+; CHECK:      br i1 %again, label %waterfall, label %waterfall.done
 ; CHECK:      waterfall.done:
-; CHECK-NEXT: ret i32 %reduced
+; CHECK-NEXT: ret i32 %result
   %r = call i32 @llvm.nvvm.redux.sync.add(i32 %v, i32 %m)
   ret i32 %r
 }

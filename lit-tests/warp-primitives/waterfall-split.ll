@@ -11,11 +11,13 @@
 
 ; CHECK-LABEL: define i32 @self_loop(
 ; CHECK:       loop:
-; CHECK-NEXT:    %p = phi i32 [ 0, %entry ], [ %reduced, %waterfall.done ]
+; CHECK-NEXT:    %p = phi i32 [ 0, %entry ], [ %result, %waterfall.done ]
 ; CHECK:         br label %waterfall
 ; CHECK:       waterfall:
+; CHECK-NEXT:    %kept = phi i32 [ 0, %loop ], [ %result, %waterfall ]
+; CHECK-NEXT:    %pending = phi i1 [ true, %loop ], [ %still.pending, %waterfall ]
 ; CHECK:         select i1 %in.group, i32 %p, i32 0
-; CHECK:         br i1 %in.group, label %waterfall.done, label %waterfall
+; CHECK:         br i1 %again, label %waterfall, label %waterfall.done
 ; CHECK:       waterfall.done:
 ; CHECK-NEXT:    br i1 %c, label %loop, label %exit
 define i32 @self_loop(i1 %c) {
@@ -35,7 +37,7 @@ exit:
 ; CHECK:       loop:
 ; CHECK-NEXT:    %m = phi i32 [ -1, %entry ], [ [[MATCH:%.*]], %waterfall.done ]
 ; CHECK:       waterfall.done:
-; CHECK-NEXT:    [[MATCH]] = and i32 %warp.ballot, %m
+; CHECK-NEXT:    [[MATCH]] = and i32 %result, %m
 define i32 @match_phi_mask(i32 %v, i1 %c) {
 entry:
   br label %loop
