@@ -78,7 +78,8 @@ typedef enum {
   GEN_I64_WIDE,       /* [-2^58, 2^58): a warp's sum fits */
   GEN_I64_ANY,        /* any 64-bit value */
   GEN_I32_KEEP_MIX,   /* per warp, none, all or some of the lanes > 0 */
-  GEN_I32_KEYS        /* per warp, a pattern of shared keys and lanes < 0 */
+  GEN_I32_KEYS,       /* per warp, a pattern of shared keys and lanes < 0 */
+  GEN_I32_TINY        /* [-32, 31]: values and their bits repeat in a warp */
 } GenKind;
 
 /* One problem size. */
@@ -283,6 +284,9 @@ static void generateOne(GenKind G, ElemType T, uint64_t R, void *Buf,
     return;
   case GEN_I32_KEYS:
     putI(T, Buf, I, keyPattern(R, I / 32, I % 32));
+    return;
+  case GEN_I32_TINY:
+    putI(T, Buf, I, (long long)(R % 64) - 32);
     return;
   }
 }
@@ -527,6 +531,65 @@ static void refCounters(const SuiteCase *C, Problem *P) {
     Slots[I] = Keys[I] < 0 ? -1 : Want[Keys[I] % (int32_t)C->Param]++;
   for (size_t K = 0; K < P->OutCount; ++K)
     P->Scale[K] = 1.0;
+}
+
+/* The divergent warp primitives of warp_redux_divergent.cu: every lane of
+ * the 32-lane warp holding i takes part, the lanes past N with the value 0. */
+static int32_t laneValueOrZero(const Problem *P, size_t J) {
+  return J < P->N ? ((const int32_t *)P->In)[J] : 0;
+}
+
+/* Out[i]: the maximum of V over i's warp's lanes with V & 4 if i has it,
+ * else the minimum over the lanes without. */
+static void refReduxArms(const SuiteCase *C, Problem *P) {
+  int32_t *Want = P->Want;
+  for (size_t I = 0; I < P->N; ++I) {
+    int32_t V = laneValueOrZero(P, I), R = V;
+    for (size_t J = I & ~(size_t)31; J < (I | 31) + 1; ++J) {
+      int32_t U = laneValueOrZero(P, J);
+      if ((U & 4) == (V & 4))
+        R = (V & 4) ? (U > R ? U : R) : (U < R ? U : R);
+    }
+    Want[I] = R;
+    P->Scale[I] = 1.0;
+  }
+  (void)C;
+}
+
+/* Out[i]: over trips t = 0 .. lane % 5, the sum of V + t over the lanes l of
+ * i's warp still in the loop (l % 5 >= t), wrapping as 32-bit integers. */
+static void refReduxLoop(const SuiteCase *C, Problem *P) {
+  int32_t *Want = P->Want;
+  for (size_t I = 0; I < P->N; ++I) {
+    uint32_t Acc = 0;
+    for (size_t T = 0; T <= I % 32 % 5; ++T)
+      for (size_t J = I & ~(size_t)31; J < (I | 31) + 1; ++J)
+        if (J % 32 % 5 >= T)
+          Acc += (uint32_t)laneValueOrZero(P, J) + (uint32_t)T;
+    Want[I] = (int32_t)Acc;
+    P->Scale[I] = 1.0;
+  }
+  (void)C;
+}
+
+/* Out[i]: for V odd, the mask of the lanes of i's warp with an odd value of
+ * the same V >> 3 (an arithmetic shift); else 0. */
+static void refMatchBranch(const SuiteCase *C, Problem *P) {
+  int32_t *Want = P->Want;
+  for (size_t I = 0; I < P->N; ++I) {
+    int32_t V = laneValueOrZero(P, I);
+    uint32_t Mask = 0;
+    for (size_t J = I & ~(size_t)31; (V & 1) && J < (I | 31) + 1; ++J) {
+      int32_t U = laneValueOrZero(P, J);
+      /* V / 8 rounded down: >> on a negative int is implementation-defined
+       * in C. */
+      if ((U & 1) && (U - (U & 7)) / 8 == (V - (V & 7)) / 8)
+        Mask |= 1u << (J % 32);
+    }
+    Want[I] = (int32_t)Mask;
+    P->Scale[I] = 1.0;
+  }
+  (void)C;
 }
 
 /*===----------------------------------------------------------------------===*
@@ -1077,6 +1140,15 @@ static const SuiteCase Cases[] = {
      128, GEN_F32_ANY, 0xb005, refCubTree, OP_SUM, 16, 0, WarpMultipleShapes},
     {"cub_warp_reduce_f32_l8", "cub_warp_reduce.cu", TYPE_F32, LAYOUT_SEGMENTS,
      128, GEN_F32_ANY, 0xb006, refCubTree, OP_SUM, 8, 0, WarpMultipleShapes},
+
+    {"redux_arms_i32", "warp_redux_divergent.cu", TYPE_I32, LAYOUT_ELEMENTS,
+     128, GEN_I32_TINY, 0xc001, refReduxArms, OP_SUM, 0, 0, WarpMultipleShapes},
+    {"redux_loop_i32", "warp_redux_divergent.cu", TYPE_I32, LAYOUT_ELEMENTS,
+     128, GEN_I32_SMALL, 0xc002, refReduxLoop, OP_SUM, 0, 0,
+     WarpMultipleShapes},
+    {"match_branch_i32", "warp_redux_divergent.cu", TYPE_I32, LAYOUT_ELEMENTS,
+     128, GEN_I32_TINY, 0xc003, refMatchBranch, OP_SUM, 0, 0,
+     WarpMultipleShapes},
 };
 
 enum { NUM_CASES = sizeof Cases / sizeof Cases[0] };
@@ -1115,6 +1187,11 @@ int suiteFilterMatches(const char *KernelFilter, const char *Kernel) {
 }
 
 int suiteRun(Device *D, const char *KernelFilter, FILE *Report) {
+  return suiteRunUpTo(D, KernelFilter, 0, Report);
+}
+
+int suiteRunUpTo(Device *D, const char *KernelFilter, size_t MaxElements,
+                 FILE *Report) {
   int Failures = 0, Runs = 0, Matched = 0;
   fprintf(Report, "suite on %s\n", D->Name ? D->Name : "(unnamed device)");
   for (size_t I = 0; I < NUM_CASES; ++I) {
@@ -1123,6 +1200,8 @@ int suiteRun(Device *D, const char *KernelFilter, FILE *Report) {
       continue;
     ++Matched;
     for (const Shape *S = C->Shapes; S->N; ++S) {
+      if (MaxElements && S->N * (S->Cols ? S->Cols : 1) > MaxElements)
+        continue;
       Failures += runShape(D, C, S, Report);
       ++Runs;
     }

@@ -27,6 +27,12 @@
  * filter that matches no case counts as one failure. */
 int suiteRun(Device *D, const char *KernelFilter, FILE *Report);
 
+/* suiteRun over the sizes of at most MaxElements elements only (N, or rows
+ * times columns), for slow devices such as an instruction-set emulator;
+ * MaxElements 0 runs every size, as suiteRun does. */
+int suiteRunUpTo(Device *D, const char *KernelFilter, size_t MaxElements,
+                 FILE *Report);
+
 /* Whether Kernel matches KernelFilter, with suiteRun's rules. */
 int suiteFilterMatches(const char *KernelFilter, const char *Kernel);
 

@@ -13,7 +13,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 KERNELS=(warp_allreduce warp_reduce warp_scan warp_broadcast block_reduce
          row_reduce shfl64 stream_compact warp_agg_atomic warp_transpose
-         cub_warp_reduce)
+         cub_warp_reduce warp_redux_divergent)
 
 if [ "${1:-}" = "--build-ptx" ]; then
   OUT=${2:?usage: $0 --build-ptx DIR}
