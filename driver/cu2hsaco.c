@@ -13,6 +13,11 @@
  * and ld.lld links it into a code object (v4, loadable by the HIP 5.2
  * runtime). --emit-llvm stops after optimization, -S after the backend.
  *
+ * clang emits line tables so that every diagnostic can name the source
+ * line; they are dropped before the backend. After optimization, any call
+ * or use of a function or variable the file only declares is an error
+ * naming it (a code object is linked from this file alone).
+ *
  *===----------------------------------------------------------------------===*/
 
 #include "NVVMWarpToAMDGPU.h"
@@ -20,6 +25,7 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -159,9 +165,10 @@ static void compileToNVVM(const DriverOptions *Options, const char *Bitcode) {
                                     CU2HSACO_INCLUDE_DIR,
                                     OptFlag,
                                     "-fomit-frame-pointer",
+                                    "-gline-tables-only",
                                     "-emit-llvm",
                                     "-c"};
-  unsigned N = 18;
+  unsigned N = 19;
   for (unsigned I = 0; I < Options->NumClangExtra; ++I)
     Argv[N++] = Options->ClangExtra[I];
   Argv[N++] = Options->Input;
@@ -275,6 +282,11 @@ int main(int argc, char **argv) {
 
   LLVMTargetMachineRef TM = createTargetMachine(&Retarget);
   optimize(M, TM, Options.OptLevel);
+  if (warpReportUndefinedSymbols(M, "", printDiagnostic, NULL))
+    fail("%s: device code uses functions or variables that no file of a "
+         "code object defines (see above)",
+         Options.Input);
+  LLVMStripModuleDebugInfo(M);
 
   if (Options.Kind == EmitLLVM) {
     if (LLVMPrintModuleToFile(M, Options.Output, &Error))

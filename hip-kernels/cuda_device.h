@@ -12,6 +12,7 @@
 #include "cuda_warp.h"
 
 #define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 
 struct __cuda_uint3 {

@@ -1,8 +1,11 @@
 /*===- Diagnostics.c - Errors that name the function and call --------------===*
  *
  * Messages read
- *   <pass>: in function 'f': '<instruction>': <subject>: <problem>
- * and go to the handler the caller gave (the plugin forwards them to
+ *   [<pass>: ][file:line:column: ]in function 'f': '<instruction>': <subject>:
+ *   <problem>
+ * the source position coming from the instruction's debug location, when it
+ * has one (cu2hsaco compiles with line tables for this). They go to the
+ * handler the caller gave (the plugin forwards them to
  * LLVMContext::emitError, so opt and clang print them as errors).
  *
  *===----------------------------------------------------------------------===*/
@@ -26,8 +29,9 @@ static LLVMValueRef findAnchor(LLVMValueRef User) {
   return User;
 }
 
-/* "in function 'f'", "in global 'g'", or "outside any function" for a
- * constant that nothing uses. */
+/* "in function 'f'" (after "file:line:column: " when User has a debug
+ * location), "in global 'g'", or "outside any function" for a constant
+ * that nothing uses. */
 static char *describeLocation(LLVMValueRef User) {
   const char *Name = NULL;
   size_t Length = 0;
@@ -41,9 +45,20 @@ static char *describeLocation(LLVMValueRef User) {
   }
   if (!Name)
     return strdup("outside any function");
-  size_t Size = Length + strlen(Kind) + 8;
+  unsigned FileLength = 0;
+  const char *File = LLVMIsAInstruction(User)
+                         ? LLVMGetDebugLocFilename(User, &FileLength)
+                         : NULL;
+  char Position[64] = "";
+  if (File && FileLength)
+    snprintf(Position, sizeof(Position), ":%u:%u: ", LLVMGetDebugLocLine(User),
+             LLVMGetDebugLocColumn(User));
+  else
+    FileLength = 0;
+  size_t Size = FileLength + sizeof(Position) + Length + strlen(Kind) + 8;
   char *Text = malloc(Size);
-  snprintf(Text, Size, "in %s '%.*s'", Kind, (int)Length, Name);
+  snprintf(Text, Size, "%.*s%sin %s '%.*s'", (int)FileLength,
+           FileLength ? File : "", Position, Kind, (int)Length, Name);
   return Text;
 }
 
@@ -61,6 +76,10 @@ static char *describeUser(LLVMValueRef User) {
   char *Newline = strchr(Text, '\n');
   if (Newline)
     *Newline = '\0';
+  /* Metadata attachments (", !dbg !16") say nothing to the reader. */
+  char *Attachments = strstr(Text, ", !");
+  if (Attachments)
+    *Attachments = '\0';
   return Text;
 }
 
@@ -78,8 +97,8 @@ void warpReportUse(WarpDiagnostics *Diags, LLVMValueRef User,
   size_t Size = strlen(Diags->PassName) + strlen(Location) + strlen(Printed) +
                 strlen(Subject) + strlen(Detail) + 16;
   char *Message = malloc(Size);
-  snprintf(Message, Size, "%s: %s: '%s': %s: %s", Diags->PassName, Location,
-           Printed, Subject, Detail);
+  snprintf(Message, Size, "%s%s%s: '%s': %s: %s", Diags->PassName,
+           *Diags->PassName ? ": " : "", Location, Printed, Subject, Detail);
 
   ++Diags->NumErrors;
   if (Diags->Handler)

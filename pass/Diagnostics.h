@@ -12,7 +12,7 @@
 #include "NVVMWarpToAMDGPU.h"
 
 typedef struct {
-  const char *PassName;          /* leads every message */
+  const char *PassName;          /* leads every message ("": nothing) */
   WarpDiagnosticHandler Handler; /* NULL: print to stderr */
   void *HandlerContext;
   unsigned NumErrors;

@@ -99,6 +99,22 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
                                       WarpDiagnosticHandler Handler,
                                       void *HandlerContext);
 
+/* Gives a retargeted module's symbols the visibility a code object needs,
+ * as HIP's clang does: kernels and defined __device__/__constant__
+ * variables protected (exported, bound locally), every other function,
+ * declaration and variable hidden; local, llvm.* and __shared__ symbols and
+ * visibilities the source chose are kept. warpRetargetModule calls it. */
+void warpSetCodeObjectVisibility(LLVMModuleRef M);
+
+/* Reports, through Handler (stderr when NULL) with messages led by
+ * Reporter (if not ""), each use of a function or variable that M declares but does not
+ * define (intrinsics, llvm.* and __shared__ declarations aside): nothing
+ * can define it in a code object linked from M alone. Returns the number of
+ * uses reported. */
+unsigned warpReportUndefinedSymbols(LLVMModuleRef M, const char *Reporter,
+                                    WarpDiagnosticHandler Handler,
+                                    void *HandlerContext);
+
 #ifdef __cplusplus
 }
 #endif

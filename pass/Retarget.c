@@ -14,7 +14,8 @@
  *     %laneid -> CUDA lane; %warpsize -> 32; %lanemask_* from the CUDA lane;
  *   - __syncthreads -> workgroup release fence, s_barrier, acquire fence;
  *     membar.{cta,gl,sys} -> seq_cst fences of workgroup/agent/system scope;
- *   - allocas move to the AMDGPU private address space (5).
+ *   - allocas move to the AMDGPU private address space (5);
+ *   - symbols get the visibility a code object needs (CodeObjectSymbols.c).
  *
  * NVPTX's global (1), shared (3) and constant (4) address spaces are
  * AMDGPU's too, and generic (0) is AMDGPU's flat, so pointers stay as they
@@ -439,10 +440,13 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
   LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
        F = LLVMGetNextFunction(F)) {
-    if (LLVMIsDeclaration(F))
+    if (LLVMGetIntrinsicID(F))
       continue;
+    /* Declarations too: clang gives them NVPTX's processor. */
     warpAddFunctionAttribute(F, "target-cpu", Arch);
     warpAddFunctionAttribute(F, "target-features", Features);
+    if (LLVMIsDeclaration(F))
+      continue;
     if (LLVMGetFunctionCallConv(F) == LLVMPTXKernelCallConv)
       warpMakeAMDGPUKernel(M, F, &Diags);
     rewriteFunction(M, B, F, WaveSize, &Diags);
@@ -454,5 +458,6 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
   Result.NumErrors += Diags.NumErrors;
   /* The NVVM intrinsics lowered and the flat lifetime markers moved. */
   warpEraseUnusedIntrinsicDeclarations(M);
+  warpSetCodeObjectVisibility(M);
   return Result;
 }

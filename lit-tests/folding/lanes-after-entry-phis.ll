@@ -7,7 +7,7 @@
 ; RUN: %opt-warp -passes=nvvm-warp-to-amdgpu -S %s | FileCheck %s --check-prefixes=CHECK,VOTE
 ; RUN: %opt-warp -passes='nvvm-to-amdgpu<gfx90a>' -S %s | FileCheck %s --check-prefixes=CHECK,VOTE
 
-; CHECK-LABEL: define i32 @shuffle(
+; CHECK-LABEL: define {{(hidden )?}}i32 @shuffle(
 ; CHECK-NEXT:    %p = phi i32
 ; CHECK-NEXT:    %slot = alloca i32
 ; CHECK-NEXT:    %lane.lo = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
@@ -18,7 +18,7 @@ define i32 @shuffle(i32 %a, i32 %d) {
   ret i32 %r
 }
 
-; VOTE-LABEL: define i32 @ballot(
+; VOTE-LABEL: define {{(hidden )?}}i32 @ballot(
 ; VOTE-NEXT:    %p = phi i32
 ; VOTE-NEXT:    %lane.lo = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
 define i32 @ballot(i1 %c) {

@@ -8,7 +8,7 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-LABEL: define void @f(
+; CHECK-LABEL: define hidden void @f(
 ; CHECK:      %a = alloca [4 x i32], align 4, addrspace(5)
 ; CHECK-NEXT: [[FLAT_A:%.*]] = addrspacecast ptr addrspace(5) %a to ptr
 ; CHECK-NEXT: %b = alloca i64, align 8, addrspace(5)

@@ -6,7 +6,7 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-LABEL: define amdgpu_kernel void @old_style(
+; CHECK-LABEL: define protected amdgpu_kernel void @old_style(
 ; CHECK:      %slot = alloca i32, align 4, addrspace(5)
 ; CHECK-NEXT: [[FLAT:%.*]] = addrspacecast ptr addrspace(5) %slot to ptr
 ; CHECK-NEXT: store i32 1, ptr [[FLAT]]
@@ -18,7 +18,7 @@ define void @old_style(ptr %out) {
   ret void
 }
 
-; CHECK-LABEL: define void @helper(
+; CHECK-LABEL: define hidden void @helper(
 define void @helper() {
   ret void
 }

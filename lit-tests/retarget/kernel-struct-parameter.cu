@@ -15,9 +15,9 @@
 // RUN: cu2hsaco %s -o %t.hsaco --offload-arch=gfx90a
 // RUN: hip-runner --validate %t.hsaco --expect-isa=gfx90a | FileCheck %s --check-prefix=COMGR
 //
-// IR:     define amdgpu_kernel void @_Z6scaled6ParamsPi(ptr addrspace(4) {{.*}}byref(%struct.Params) align 4 {{.*}}, ptr {{.*}})
+// IR:     define protected amdgpu_kernel void @_Z6scaled6ParamsPi(ptr addrspace(4) {{.*}}byref(%struct.Params) align 4 {{.*}}, ptr {{.*}})
 // IR-O0:  define internal void @_Z6scaled6ParamsPi.body(ptr noundef align 4 %{{.*}}, ptr noundef %{{.*}})
-// IR-O0:  define amdgpu_kernel void @_Z6scaled6ParamsPi(ptr addrspace(4) byref(%struct.Params) align 4 %{{.*}}, ptr %{{.*}})
+// IR-O0:  define protected amdgpu_kernel void @_Z6scaled6ParamsPi(ptr addrspace(4) byref(%struct.Params) align 4 %{{.*}}, ptr %{{.*}})
 // IR-O0:    call void @llvm.memcpy.p5.p4.i64(
 // IR-O0:    call void @_Z6scaled6ParamsPi.body(
 // CHECK:  buf1[0]: 160 260 360 460 160 260 360 460

@@ -11,7 +11,7 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK: target triple = "amdgcn-amd-amdhsa"
-; CHECK-LABEL: define amdgpu_kernel void @k(
+; CHECK-LABEL: define protected amdgpu_kernel void @k(
 ; W64-SAME: #[[ATTRS:[0-9]+]]
 ; W32-SAME: #[[ATTRS:[0-9]+]]
 define ptx_kernel void @k(ptr %out) #0 {

@@ -13,12 +13,12 @@
 ; ERR-DAG: error: nvvm-to-amdgpu: in function 'variadic': {{.*}}: variadic: kernel that is variadic, which no AMDGPU kernel can (it is left an ordinary function)
 ; ERR:     warp-lower: 0 lowered, 4 errors
 
-; CHECK: define i32 @returns_value(
-; CHECK: define void @sret_param(
-; CHECK: define void @inalloca_param(
-; CHECK: define void @variadic(
+; CHECK: define hidden i32 @returns_value(
+; CHECK: define hidden void @sret_param(
+; CHECK: define hidden void @inalloca_param(
+; CHECK: define hidden void @variadic(
 ; CHECK: define internal void @byval_param.body(ptr %a)
-; CHECK: define amdgpu_kernel void @byval_param(ptr addrspace(4) byref(i32) %a)
+; CHECK: define protected amdgpu_kernel void @byval_param(ptr addrspace(4) byref(i32) %a)
 
 target triple = "nvptx64-nvidia-cuda"
 
