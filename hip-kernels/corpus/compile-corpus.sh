@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # compile-corpus.sh - Compiles every corpus file through clang-22, our
-# nvvm-to-amdgpu pass and llc, and shows that the pass never crashes on it.
+# nvvm-to-amdgpu pass, llc and ld.lld into code objects, and shows that the
+# pass never crashes on it.
 #
 #   compile-corpus.sh BUILD_DIR [FILE.cu ...]
 #   compile-corpus.sh --plugin PATH/libNVVMWarpToAMDGPU.so [FILE.cu ...]
@@ -8,21 +9,23 @@
 # For each file (default: every hip-kernels/corpus/*.cu) and each of -O0
 # and -O2, clang-22 makes NVVM IR as cu2hsaco does (no NVIDIA SDK); then
 # for each target `opt -passes='nvvm-to-amdgpu<gfxN>'` (which verifies the
-# module it produces) and `llc -mcpu=gfxN -filetype=obj`. Each (file, -O,
-# target) is one compilation and ends as
+# module it produces), `llc -mcpu=gfxN -filetype=obj` and `ld.lld -shared
+# --no-undefined`, which makes the code object as cu2hsaco does. Each (file,
+# -O, target) is one compilation and ends as
 #   compiled     every step exited 0;
 #   diagnosed    opt exited non-zero and every line it printed is one of
 #                our diagnostics ("error: nvvm-to-amdgpu: in function ...",
 #                README's "Diagnostics" table);
 #   CRASH        a signal or exit status >= 128, a crash or verifier
 #                message, a time-out, a non-zero exit whose output is not
-#                one of our diagnostics, or llc failing on our output;
+#                one of our diagnostics, or llc or ld.lld failing on our
+#                output;
 #   clang-error  clang rejected the file (the corpus is broken, not the
 #                pass).
 # Prints one row per compilation and a totals line, and exits 1 if
 # anything crashed or hit a clang error.
 #
-# Environment: CLANG, OPT, LLC (tools; default LLVM_BIN=/usr/lib/llvm-22/bin,
+# Environment: CLANG, OPT, LLC, LLD (tools; default LLVM_BIN=/usr/lib/llvm-22/bin,
 # so OPT can be a wrapper running opt under ASan or a planted crash),
 # CORPUS_TARGETS (default "gfx90a gfx942 gfx1100"), CORPUS_OPT_LEVELS
 # (default "-O0 -O2"), CORPUS_JOBS (parallel jobs, default 2),
@@ -35,6 +38,7 @@ LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
 CLANG=${CLANG:-$LLVM_BIN/clang}
 OPT=${OPT:-$LLVM_BIN/opt}
 LLC=${LLC:-$LLVM_BIN/llc}
+LLD=${LLD:-$LLVM_BIN/ld.lld}
 CORPUS_TARGETS=${CORPUS_TARGETS:-gfx90a gfx942 gfx1100}
 CORPUS_OPT_LEVELS=${CORPUS_OPT_LEVELS:--O0 -O2}
 CORPUS_JOBS=${CORPUS_JOBS:-2}
@@ -137,8 +141,16 @@ compileJob() {
           Outcome=CRASH
           Detail=$(failure llc $Status "$Dir/llc-$Target.err")
         else
-          Outcome=compiled
-          Detail=
+          runTool "$Dir/lld-$Target.err" "$LLD" -shared --no-undefined \
+            "$Dir/$Target.o" -o "$Dir/$Target.hsaco"
+          Status=$?
+          if [ $Status -ne 0 ]; then
+            Outcome=CRASH
+            Detail=$(failure ld.lld $Status "$Dir/lld-$Target.err")
+          else
+            Outcome=compiled
+            Detail=
+          fi
         fi
       fi
     fi
@@ -182,7 +194,7 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$Plugin" ] || die "usage: compile-corpus.sh BUILD_DIR | --plugin PATH [FILE.cu ...]"
 [ -f "$Plugin" ] || die "no plugin at $Plugin (build it: ninja -C build)"
-for Tool in "$CLANG" "$OPT" "$LLC"; do
+for Tool in "$CLANG" "$OPT" "$LLC" "$LLD"; do
   [ -x "$Tool" ] || die "$Tool is not an executable"
 done
 if [ ${#Files[@]} -eq 0 ]; then
