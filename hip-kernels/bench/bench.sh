@@ -8,7 +8,9 @@
 # function and target, instruction counts by class, llvm-mca cycles and a
 # dependency-chain estimate with a stated DS latency, times the pass against
 # opt -O3 on a generated module of 10,000 shuffle functions, and ends with
-# the issue's targets marked PASS or MISS. Not part of `make check`.
+# the targets marked PASS or MISS. Our two lowerings are also built
+# as code objects and validated by comgr (warp_funcs.cu's functions are
+# noinline, so this links real calls). Not part of `make check`.
 #
 # Usage: bench.sh [BUILD_DIR]
 # Environment: BENCH_DS_LATENCY (default 64), BENCH_REPS (timing runs,
@@ -58,6 +60,12 @@ compile() {
   else
     "$BUILD/bin/cu2hsaco" "$src" -S -o "$out" --offload-arch="$target" \
       --strategy="$lowering"
+    # The listing is what is measured; the code object (linked, checked by
+    # comgr) shows that what is measured is what a user can load.
+    "$BUILD/bin/cu2hsaco" "$src" -o "${out%.s}.hsaco" --offload-arch="$target" \
+      --strategy="$lowering"
+    "$BUILD/bin/hip-runner" --validate "${out%.s}.hsaco" \
+      --expect-isa="$target" >/dev/null
   fi
 }
 export -f compile
@@ -74,5 +82,6 @@ python3 "$HERE/bench_report.py" --dir "$OUT" --targets "${TARGETS[*]}" \
   --plugin "$BUILD/lib/libNVVMWarpToAMDGPU.so" --module "$OUT/shfl_module.bc" \
   --functions "$FUNCTIONS" --reps "$REPS" | tee "$OUT/report.txt"
 unset IFS
-echo "assembly: $OUT/{hip,bpermute,best}/TARGET/*.s; report: $OUT/report.txt;"
+echo "assembly: $OUT/{hip,bpermute,best}/TARGET/*.s; code objects:"
+echo "$OUT/{bpermute,best}/TARGET/*.hsaco; report: $OUT/report.txt;"
 echo "the warp functions as a Markdown table (README.md): $OUT/warp_table.md"
