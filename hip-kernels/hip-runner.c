@@ -8,9 +8,11 @@
  * --validate reads a code object with the code object manager (comgr): the
  * ELF header (relocatable or executable, EM_AMDGPU, code object version),
  * the ISA name and, from the metadata's amdhsa.kernels, each kernel's name,
- * kernarg segment size and wavefront size. It needs no GPU. --expect-isa
- * takes a processor (gfx90a) or a full target id (gfx90a:xnack-, or with
- * the amdgcn-amd-amdhsa-- prefix).
+ * kernarg segment size and wavefront size; and the variables the loader can
+ * find by name (the object symbols comgr lists, kernel descriptors aside:
+ * __device__ and __constant__ variables) with their sizes. It needs no GPU.
+ * --expect-isa takes a processor (gfx90a) or a full target id (gfx90a:xnack-,
+ * or with the amdgcn-amd-amdhsa-- prefix).
  *
  * --run loads the code object with the HIP runtime and runs the suite's
  * cases (suite.h) for the kernels it holds, narrowed by --filter. Without
@@ -41,7 +43,12 @@
 #include <string.h>
 
 enum { EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_SKIP = 77 };
-enum { MAX_KERNELS = 256, MAX_EXPECTED = 64, NAME_SIZE = 256 };
+enum {
+  MAX_KERNELS = 256,
+  MAX_VARIABLES = 256,
+  MAX_EXPECTED = 64,
+  NAME_SIZE = 256
+};
 
 static const char SKIP_LINE[] =
     "no AMD GPU (hipErrorNoDevice): hardware run skipped";
@@ -69,6 +76,9 @@ typedef struct CodeObject {
   char MetadataVersion[32]; /* amdhsa.version, "1.1" */
   KernelInfo Kernels[MAX_KERNELS];
   size_t NumKernels;
+  char Variables[MAX_VARIABLES][NAME_SIZE];
+  uint64_t VariableSizes[MAX_VARIABLES];
+  size_t NumVariables;
 } CodeObject;
 
 static void printError(const char *Path, const char *Message) {
@@ -292,6 +302,36 @@ static int readIsaName(CodeObject *CO, amd_comgr_data_t Data,
   return 0;
 }
 
+static int endsWith(const char *Text, const char *Suffix) {
+  size_t Length = strlen(Text), SuffixLength = strlen(Suffix);
+  return Length >= SuffixLength &&
+         !strcmp(Text + Length - SuffixLength, Suffix);
+}
+
+/* amd_comgr_iterate_symbols' callback: keeps the object symbols other than
+ * kernel descriptors (NAME.kd). */
+static amd_comgr_status_t addVariable(amd_comgr_symbol_t Symbol,
+                                      void *UserData) {
+  CodeObject *CO = UserData;
+  amd_comgr_symbol_type_t Type;
+  char Name[NAME_SIZE];
+  uint64_t Size = 0, NameLength = 0;
+  if (amd_comgr_symbol_get_info(Symbol, AMD_COMGR_SYMBOL_INFO_TYPE, &Type) ||
+      Type != AMD_COMGR_SYMBOL_TYPE_OBJECT ||
+      amd_comgr_symbol_get_info(Symbol, AMD_COMGR_SYMBOL_INFO_NAME_LENGTH,
+                                &NameLength) ||
+      NameLength >= NAME_SIZE || CO->NumVariables == MAX_VARIABLES)
+    return AMD_COMGR_STATUS_SUCCESS;
+  memset(Name, 0, sizeof Name);
+  if (amd_comgr_symbol_get_info(Symbol, AMD_COMGR_SYMBOL_INFO_NAME, Name) ||
+      endsWith(Name, ".kd"))
+    return AMD_COMGR_STATUS_SUCCESS;
+  amd_comgr_symbol_get_info(Symbol, AMD_COMGR_SYMBOL_INFO_SIZE, &Size);
+  strcpy(CO->Variables[CO->NumVariables], Name);
+  CO->VariableSizes[CO->NumVariables++] = Size;
+  return AMD_COMGR_STATUS_SUCCESS;
+}
+
 static int readWithComgr(CodeObject *CO) {
   amd_comgr_data_t Data;
   amd_comgr_data_kind_t Kind = CO->Relocatable ? AMD_COMGR_DATA_KIND_RELOCATABLE
@@ -308,7 +348,9 @@ static int readWithComgr(CodeObject *CO) {
   if (!Failed) {
     Failed = readIsaName(CO, Data, Root) != 0;
     readMetadataVersion(CO, Root);
-    Failed = Failed || readKernels(CO, Root) != 0;
+    Failed = Failed || readKernels(CO, Root) != 0 ||
+             comgrFailed(CO, amd_comgr_iterate_symbols(Data, addVariable, CO),
+                         "iterate_symbols");
     amd_comgr_destroy_metadata(Root);
   }
   amd_comgr_release_data(Data);
@@ -350,6 +392,10 @@ static void printCodeObject(const CodeObject *CO) {
            K->Name, K->KernargSize, K->WavefrontSize, K->GroupSegmentSize,
            K->MaxFlatWorkgroupSize);
   }
+  printf("variables: %zu\n", CO->NumVariables);
+  for (size_t I = 0; I < CO->NumVariables; ++I)
+    printf("variable: %s size=%llu\n", CO->Variables[I],
+           (unsigned long long)CO->VariableSizes[I]);
 }
 
 /*===----------------------------------------------------------------------===*

@@ -592,6 +592,27 @@ static void refMatchBranch(const SuiteCase *C, Problem *P) {
   (void)C;
 }
 
+/* device_symbols.cu's device_calls_i32: Out[i] = the wrapped sum of V over
+ * i's warp + (i even ? D + Coeff : D * Coeff), D the digit sum of V & 0xffff
+ * and Coeff = {3, 5, 7, 11}[i & 3]. */
+static void refDeviceCalls(const SuiteCase *C, Problem *P) {
+  static const int32_t Coeffs[4] = {3, 5, 7, 11};
+  int32_t *Want = P->Want;
+  for (size_t I = 0; I < P->N; ++I) {
+    uint32_t Sum = 0;
+    for (size_t J = I & ~(size_t)31; J < (I | 31) + 1; ++J)
+      Sum += (uint32_t)laneValueOrZero(P, J);
+    int32_t Digits = 0;
+    for (int32_t D = laneValueOrZero(P, I) & 0xffff; D; D /= 10)
+      Digits += D % 10;
+    int32_t Coeff = Coeffs[I & 3];
+    int32_t Combined = (I & 1) ? Digits * Coeff : Digits + Coeff;
+    Want[I] = (int32_t)(Sum + (uint32_t)Combined);
+    P->Scale[I] = 1.0;
+  }
+  (void)C;
+}
+
 /*===----------------------------------------------------------------------===*
  * Outputs that depend on the order of atomics
  *===----------------------------------------------------------------------===*/
@@ -1149,6 +1170,11 @@ static const SuiteCase Cases[] = {
     {"match_branch_i32", "warp_redux_divergent.cu", TYPE_I32, LAYOUT_ELEMENTS,
      128, GEN_I32_TINY, 0xc003, refMatchBranch, OP_SUM, 0, 0,
      WarpMultipleShapes},
+
+    {"device_calls_i32", "device_symbols.cu", TYPE_I32, LAYOUT_ELEMENTS, 128,
+     GEN_I32_ANY, 0xd001, refDeviceCalls, OP_SUM, 0, 0, WarpMultipleShapes},
+    {"retirement_sum_i32", "device_symbols.cu", TYPE_I32, LAYOUT_BLOCKS, 0,
+     GEN_I32_SMALL, 0xd002, refBlockStrided, OP_SUM, 0, 0, WarpMultipleShapes},
 };
 
 enum { NUM_CASES = sizeof Cases / sizeof Cases[0] };
