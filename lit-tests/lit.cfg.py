@@ -24,6 +24,14 @@ config.substitutions.append(("%python", "python3"))
 config.substitutions.append(
     ("%llvm-include", os.path.join(os.path.dirname(config.llvm_tools_dir), "include")))
 
+# tgemu, the ISA-level emulator that runs code objects (CMake's
+# WARP_TGEMU_DIR); tests that need it say REQUIRES: tgemu and use %tgemu.
+config.warp_tgemu_dir = getattr(config, "warp_tgemu_dir", "")
+if config.warp_tgemu_dir and os.path.isfile(
+        os.path.join(config.warp_tgemu_dir, "run_hsaco.py")):
+    config.available_features.add("tgemu")
+config.substitutions.append(("%tgemu", config.warp_tgemu_dir))
+
 # A sanitizer build (make check-asan): every process of a test runs with the
 # shared ASan runtime preloaded, so that the instrumented plugin also loads
 # into the uninstrumented opt and clang. A report aborts its process (so that

@@ -25,9 +25,16 @@
  *masks and compares every lane bitwise with a model written from the PTX ISA's
  *description.
  *
+ * --exited-lanes replays the second NVIDIA ground truth,
+ * lit-tests/oracle/nvidia/exited-lanes/ (member masks naming lanes that
+ * have exited or were never launched, lanes exiting inside loops), through
+ * Inputs/exited_lanes.cu: the same launches, every defined lane compared.
+ *
  * usage: primitive-replay [--wave=32|64] [--only=PRIM] [--max-records=N]
  *                         VECTORS.bin [MODULE.ll]
  *        primitive-replay --redux-f32 [--wave=32|64] [--cases=N] MODULE.ll
+ *        primitive-replay --exited-lanes [--wave=32|64] VECTORS.bin
+ *                         [MODULE.ll]
  * Without MODULE only the semantic oracle runs. Exit 0 when nothing
  * mismatched, 1 on any mismatch, 2 on a usage, file or wavesim error.
  *
@@ -747,6 +754,657 @@ static long replayReduxF32(const char *ModulePath, unsigned WaveSize,
   return Bad;
 }
 
+/*===-- Exited and never-launched lanes (--exited-lanes) ------------------===*
+ *
+ * lit-tests/oracle/nvidia/exited-lanes/vectors.bin.gz (layout: FORMAT.md
+ * there) holds what every lane got from 37 warp primitives on an H100 when
+ * the member mask named lanes that had exited or were never launched, and
+ * when lanes exited inside a loop. The file carries its launches, cases
+ * and inputs; the same kernel (Inputs/exited_lanes.cu) runs the same
+ * launches here, and every lane whose result FORMAT.md calls defined must
+ * match, as must the set of lanes that called.
+ *
+ *===----------------------------------------------------------------------===*/
+
+enum {
+  ElNumPrims = 37,
+  ElMaxTrips = 8,
+  ElCaseWords = 8,
+  ElSlots = 64,
+  ElHeaderBytes = 64,
+  ElNumTripPatterns = 10,
+  ElNumSituations = 64,
+  ElShown = 6
+};
+
+/* The primitive ids of FORMAT.md. */
+enum {
+  ElShflBflyP = 11,
+  ElShflIdxConst0 = 12,
+  ElShflXorConst16 = 16,
+  ElBallot = 17,
+  ElAll,
+  ElAny,
+  ElUni,
+  ElActiveMask,
+  ElMatchAny32,
+  ElMatchAll32,
+  ElMatchAny64,
+  ElMatchAll64,
+  ElReduceAddU32,
+  ElReduceAddS32,
+  ElReduceMinU32,
+  ElReduceMinS32,
+  ElReduceMaxU32,
+  ElReduceMaxS32,
+  ElReduceAnd,
+  ElReduceOr,
+  ElReduceXor,
+  ElSyncWarp,
+  ElElect
+};
+
+static const char *const ElPrimNames[ElNumPrims] = {"shfl_idx.i32",
+                                                    "shfl_up.i32",
+                                                    "shfl_down.i32",
+                                                    "shfl_xor.i32",
+                                                    "shfl_idx.f32",
+                                                    "shfl_up.f32",
+                                                    "shfl_down.f32",
+                                                    "shfl_xor.f32",
+                                                    "shfl.idx.b32|p",
+                                                    "shfl.up.b32|p",
+                                                    "shfl.down.b32|p",
+                                                    "shfl.bfly.b32|p",
+                                                    "shfl_idx.const0",
+                                                    "shfl_up.const1",
+                                                    "shfl_down.const1",
+                                                    "shfl_xor.const1",
+                                                    "shfl_xor.const16",
+                                                    "ballot_sync",
+                                                    "all_sync",
+                                                    "any_sync",
+                                                    "uni_sync",
+                                                    "activemask",
+                                                    "match_any_sync.b32",
+                                                    "match_all_sync.b32",
+                                                    "match_any_sync.b64",
+                                                    "match_all_sync.b64",
+                                                    "reduce_add_sync.u32",
+                                                    "reduce_add_sync.s32",
+                                                    "reduce_min_sync.u32",
+                                                    "reduce_min_sync.s32",
+                                                    "reduce_max_sync.u32",
+                                                    "reduce_max_sync.s32",
+                                                    "reduce_and_sync",
+                                                    "reduce_or_sync",
+                                                    "reduce_xor_sync",
+                                                    "syncwarp_exchange",
+                                                    "elect_sync"};
+
+static const char *const ElTripNames[ElNumTripPatterns] = {
+    "exit:none",        "exit:t%5==3", "exit:odd", "exit:upper16",
+    "exit:all-but-one", "exit:random", "loop:t%5", "loop:random0-8",
+    "loop:8-lane/4",    "loop:1+3t%7"};
+
+static const char *const ElScenarioNames[3] = {"exited", "partial-warp",
+                                               "loop"};
+
+typedef struct {
+  uint32_t Scenario, BlockDim, NumBlocks, FirstCase;
+} ElLaunch;
+
+/* Words: prim, width, mask kind (0 given, 1 __activemask()), mask, value
+ * pattern, first variant, shuffle operand set, trip pattern. */
+typedef struct {
+  uint32_t Words[ElCaseWords];
+  uint8_t Trip[WarpLanes];
+} ElCase;
+
+typedef struct {
+  uint32_t Case, Trip, Launched, Alive, Exec, Pred, Checked, Ok, MaskUsed,
+      MaskDiffers;
+  uint32_t Out[WarpLanes];
+} ElRecord;
+
+_Static_assert(sizeof(ElCase) == 64, "FORMAT.md: cases are 64 bytes");
+_Static_assert(sizeof(ElRecord) == 168, "FORMAT.md: records are 168 bytes");
+
+typedef struct {
+  uint32_t NumLaunches, NumCases, NumRecords, NumPatterns, NumVariants,
+      NumBSets, Flags;
+  ElLaunch *Launches;
+  uint64_t *Inputs; /* [pattern][variant][lane] */
+  uint32_t *BTable; /* [set][lane] */
+  ElCase *Cases;
+  ElRecord *Records;
+  unsigned char *Bytes;
+} ElFile;
+
+/* Reads a whole file into memory; NULL on failure. */
+static unsigned char *readWhole(const char *Path, size_t *Size) {
+  FILE *F = fopen(Path, "rb");
+  if (!F) {
+    fprintf(stderr, "primitive-replay: cannot open '%s'\n", Path);
+    return NULL;
+  }
+  size_t Cap = 1 << 20, N = 0;
+  unsigned char *Buf = malloc(Cap);
+  size_t Got;
+  while ((Got = fread(Buf + N, 1, Cap - N, F)) > 0) {
+    N += Got;
+    if (N == Cap)
+      Buf = realloc(Buf, Cap *= 2);
+  }
+  fclose(F);
+  *Size = N;
+  return Buf;
+}
+
+static bool readExitedLanes(const char *Path, ElFile *E) {
+  size_t Size;
+  memset(E, 0, sizeof(*E));
+  unsigned char *B = E->Bytes = readWhole(Path, &Size);
+  if (!B)
+    return false;
+  bool Ok = Size >= ElHeaderBytes && !memcmp(B, "EXITGT01", 8) &&
+            readLE32(B + 8) == 1 && readLE32(B + 12) == ElNumPrims &&
+            readLE32(B + 40) == ElMaxTrips &&
+            readLE32(B + 44) == sizeof(ElRecord);
+  if (Ok) {
+    E->NumLaunches = readLE32(B + 16);
+    E->NumCases = readLE32(B + 20);
+    E->NumRecords = readLE32(B + 24);
+    E->NumPatterns = readLE32(B + 28);
+    E->NumVariants = readLE32(B + 32);
+    E->NumBSets = readLE32(B + 36);
+    E->Flags = readLE32(B + 56);
+    size_t At = ElHeaderBytes;
+    E->Launches = (ElLaunch *)(B + At);
+    At += (size_t)E->NumLaunches * sizeof(ElLaunch);
+    E->Inputs = (uint64_t *)(B + At);
+    At += (size_t)E->NumPatterns * E->NumVariants * WarpLanes * 8;
+    E->BTable = (uint32_t *)(B + At);
+    At += (size_t)E->NumBSets * WarpLanes * 4;
+    E->Cases = (ElCase *)(B + At);
+    At += (size_t)E->NumCases * sizeof(ElCase);
+    E->Records = (ElRecord *)(B + At);
+    At += (size_t)E->NumRecords * sizeof(ElRecord);
+    Ok = At == Size && E->NumVariants == ElMaxTrips;
+  }
+  if (!Ok) {
+    fprintf(stderr,
+            "primitive-replay: '%s' is not a version 1 exited-lanes vector "
+            "file (FORMAT.md)\n",
+            Path);
+    free(B);
+    E->Bytes = NULL;
+  }
+  return Ok;
+}
+
+/* The launch that holds case C. */
+static const ElLaunch *launchOf(const ElFile *E, uint32_t C) {
+  uint32_t I = 0;
+  while (I + 1 < E->NumLaunches && C >= E->Launches[I + 1].FirstCase)
+    ++I;
+  return &E->Launches[I];
+}
+
+static uint32_t warpOf(const ElFile *E, uint32_t C) {
+  const ElLaunch *L = launchOf(E, C);
+  return (C - L->FirstCase) % ((L->BlockDim + 31) / 32);
+}
+
+static uint32_t elLaunchedLanes(uint32_t BlockDim, uint32_t Warp) {
+  uint32_t N = BlockDim > Warp * 32 ? BlockDim - Warp * 32 : 0;
+  return N >= 32 ? 0xffffffffu : (1u << N) - 1;
+}
+
+static bool elIsShuffle(uint32_t P) { return P <= ElShflXorConst16; }
+
+/* The lanes expected at trip T: alive (launched and not yet returned),
+ * their member mask, and those that call (alive members). */
+typedef struct {
+  uint32_t Alive, Mask, Callers;
+} ElTripLanes;
+
+static ElTripLanes elTripLanes(const ElFile *E, uint32_t C, uint32_t T) {
+  const ElCase *K = &E->Cases[C];
+  uint32_t Launched = elLaunchedLanes(launchOf(E, C)->BlockDim, warpOf(E, C));
+  ElTripLanes R = {0, 0, 0};
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    if (inMask(Launched, L) && K->Trip[L] > T)
+      R.Alive |= 1u << L;
+  R.Mask = K->Words[2] ? R.Alive : K->Words[3];
+  R.Callers = R.Alive & R.Mask;
+  return R;
+}
+
+static const uint64_t *elValues(const ElFile *E, uint32_t C, uint32_t T) {
+  const ElCase *K = &E->Cases[C];
+  uint32_t Variant = (K->Words[5] + T) % E->NumVariants;
+  return &E->Inputs[((size_t)K->Words[4] * E->NumVariants + Variant) *
+                    WarpLanes];
+}
+
+typedef struct {
+  uint32_t Out;
+  bool Pred, Defined;
+} ElLaneRef;
+
+/* FORMAT.md's reference for lane L of a trip with callers A and member
+ * mask M; Slots are the exchange slots after this trip's writes. */
+static ElLaneRef elReference(const ElFile *E, uint32_t C, uint32_t T,
+                             uint32_t M, uint32_t A, const uint64_t *Slots,
+                             unsigned L) {
+  const ElCase *K = &E->Cases[C];
+  const uint32_t P = K->Words[0], Width = K->Words[1];
+  const uint64_t *V = elValues(E, C, T);
+  uint32_t Votes = 0;
+  for (unsigned J = 0; J < WarpLanes; ++J)
+    Votes |= (uint32_t)(inMask(A, J) && (V[J] & 1)) << J;
+  if (elIsShuffle(P)) {
+    static const uint32_t ConstB[5] = {0, 1, 1, 1, 16};
+    unsigned Mode = P <= ElShflBflyP ? P % 4 : P - ElShflIdxConst0;
+    if (P == ElShflXorConst16)
+      Mode = 3;
+    uint32_t B = P <= ElShflBflyP ? E->BTable[K->Words[6] * WarpLanes + L] + T
+                                  : ConstB[P - ElShflIdxConst0];
+    uint32_t CVal = Mode == 1 ? 0 : 31, Seg = 32 - Width;
+    uint32_t BVal = B & 31, MaxLane = (L & Seg) | (CVal & ~Seg);
+    int J;
+    bool InRange;
+    switch (Mode) {
+    case 0:
+      J = (int)((L & Seg) | (BVal & ~Seg));
+      InRange = (uint32_t)J <= MaxLane;
+      break;
+    case 1:
+      J = (int)L - (int)BVal;
+      InRange = J >= (int)MaxLane;
+      break;
+    case 2:
+      J = (int)(L + BVal);
+      InRange = (uint32_t)J <= MaxLane;
+      break;
+    default:
+      J = (int)(L ^ BVal);
+      InRange = (uint32_t)J <= MaxLane;
+      break;
+    }
+    unsigned Src = InRange ? (unsigned)J : L;
+    bool WithPred = P >= 8 && P <= ElShflBflyP;
+    return (ElLaneRef){(uint32_t)V[Src], WithPred && InRange, inMask(A, Src)};
+  }
+  switch (P) {
+  case ElBallot:
+    return (ElLaneRef){Votes, Votes != 0, true};
+  case ElAll:
+    return (ElLaneRef){Votes == A, Votes == A, true};
+  case ElAny:
+    return (ElLaneRef){Votes != 0, Votes != 0, true};
+  case ElUni: {
+    bool U = Votes == A || Votes == 0;
+    return (ElLaneRef){U, U, true};
+  }
+  case ElActiveMask:
+    return (ElLaneRef){A, false, true};
+  case ElMatchAny32:
+  case ElMatchAny64:
+  case ElMatchAll32:
+  case ElMatchAll64: {
+    bool Wide = P == ElMatchAny64 || P == ElMatchAll64;
+    uint32_t Same = 0;
+    for (unsigned J = 0; J < WarpLanes; ++J)
+      if (inMask(A, J) &&
+          (Wide ? V[J] == V[L] : (uint32_t)V[J] == (uint32_t)V[L]))
+        Same |= 1u << J;
+    if (P == ElMatchAny32 || P == ElMatchAny64)
+      return (ElLaneRef){Same, false, true};
+    return (ElLaneRef){Same == A ? A : 0, Same == A, true};
+  }
+  case ElSyncWarp:
+    return (ElLaneRef){(uint32_t)Slots[nextMember(M, L)], false, true};
+  case ElElect: {
+    unsigned Leader = (unsigned)__builtin_ctz(A);
+    return (ElLaneRef){Leader, L == Leader, true};
+  }
+  default:
+    break;
+  }
+  uint32_t Acc = 0;
+  bool First = true;
+  for (unsigned J = 0; J < WarpLanes; ++J) {
+    if (!inMask(A, J))
+      continue;
+    Acc = First ? (uint32_t)V[J]
+                : reduceStep(P == ElReduceAddU32 || P == ElReduceAddS32
+                                 ? PReduceAddU32
+                             : P == ElReduceMinU32 ? PReduceMinU32
+                             : P == ElReduceMinS32 ? PReduceMinS32
+                             : P == ElReduceMaxU32 ? PReduceMaxU32
+                             : P == ElReduceMaxS32 ? PReduceMaxS32
+                             : P == ElReduceAnd    ? PReduceAnd
+                             : P == ElReduceOr     ? PReduceOr
+                                                   : PReduceXor,
+                             Acc, (uint32_t)V[J]);
+    First = false;
+  }
+  return (ElLaneRef){Acc, false, true};
+}
+
+/* The exchange slots of a case, trip by trip: before any write, slot K of
+ * buffer B holds the sentinel 0x5e000000 + 64 B + K; at each trip the
+ * callers write their value into buffer (trip & 1). */
+typedef struct {
+  uint32_t Case;
+  uint64_t Slots[2][WarpLanes];
+} ElExchange;
+
+static void elAdvanceExchange(const ElFile *E, ElExchange *X, uint32_t C,
+                              uint32_t T, uint32_t Callers) {
+  if (X->Case != C) {
+    X->Case = C;
+    uint32_t Warp = warpOf(E, C);
+    for (unsigned B = 0; B < 2; ++B)
+      for (unsigned L = 0; L < WarpLanes; ++L)
+        X->Slots[B][L] = 0x5e000000u + B * ElSlots + Warp * 32 + L;
+  }
+  const uint64_t *V = elValues(E, C, T);
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    if (inMask(Callers, L))
+      X->Slots[T & 1][L] = V[L];
+}
+
+typedef struct {
+  size_t Records, Lanes, Undefined, Bad, UndefinedSame;
+} ElTally;
+
+typedef struct {
+  ElTally ByPrim[ElNumPrims];
+  char Names[ElNumSituations][64];
+  ElTally BySituation[ElNumSituations];
+  unsigned NumSituations;
+  size_t CallersBad, Shown;
+} ElReport;
+
+static ElTally *elSituation(ElReport *R, const ElFile *E, uint32_t C) {
+  const ElLaunch *L = launchOf(E, C);
+  const ElCase *K = &E->Cases[C];
+  char Name[64];
+  snprintf(Name, sizeof(Name), "%s/%u/%s%s", ElScenarioNames[L->Scenario % 3],
+           L->BlockDim, ElTripNames[K->Words[7] % ElNumTripPatterns],
+           L->Scenario != 2 ? ""
+           : K->Words[2]    ? "/activemask"
+                            : "/0xffffffff");
+  for (unsigned I = 0; I < R->NumSituations; ++I)
+    if (!strcmp(R->Names[I], Name))
+      return &R->BySituation[I];
+  if (R->NumSituations == ElNumSituations)
+    return &R->BySituation[ElNumSituations - 1];
+  strcpy(R->Names[R->NumSituations], Name);
+  return &R->BySituation[R->NumSituations++];
+}
+
+static void elCount(ElReport *R, ElTally *Situation, uint32_t P, size_t Lanes,
+                    size_t Undefined, size_t Bad, size_t UndefinedSame) {
+  ElTally *Ts[2] = {&R->ByPrim[P], Situation};
+  for (unsigned I = 0; I < 2; ++I) {
+    ++Ts[I]->Records;
+    Ts[I]->Lanes += Lanes;
+    Ts[I]->Undefined += Undefined;
+    Ts[I]->Bad += Bad;
+    Ts[I]->UndefinedSame += UndefinedSame;
+  }
+}
+
+static ElTally elPrintReport(const ElReport *R, bool Replayed) {
+  ElTally Sum = {0, 0, 0, 0, 0};
+  printf("%-24s %8s %10s %10s %10s\n", "primitive", "records", "lanes",
+         "undefined", "badlanes");
+  for (unsigned P = 0; P < ElNumPrims; ++P) {
+    const ElTally *T = &R->ByPrim[P];
+    printf("%-24s %8zu %10zu %10zu %10zu\n", ElPrimNames[P], T->Records,
+           T->Lanes, T->Undefined, T->Bad);
+    Sum.Records += T->Records;
+    Sum.Lanes += T->Lanes;
+    Sum.Undefined += T->Undefined;
+    Sum.Bad += T->Bad;
+    Sum.UndefinedSame += T->UndefinedSame;
+  }
+  printf("%-40s %8s %10s %10s %10s\n", "situation", "records", "lanes",
+         "undefined", "badlanes");
+  for (unsigned I = 0; I < R->NumSituations; ++I) {
+    const ElTally *T = &R->BySituation[I];
+    printf("%-40s %8zu %10zu %10zu %10zu\n", R->Names[I], T->Records, T->Lanes,
+           T->Undefined, T->Bad);
+  }
+  if (Replayed)
+    printf("undefined lanes (shuffles reading a lane that exited or is not a "
+           "member): %zu, not compared; AMD gave NVIDIA's value in %zu\n",
+           Sum.Undefined, Sum.UndefinedSame);
+  return Sum;
+}
+
+/* The semantic oracle: FORMAT.md's reference and its rule for defined
+ * lanes, recomputed from the cases, against every record. */
+static size_t elCheckReference(const ElFile *E) {
+  ElReport *R = calloc(1, sizeof(ElReport));
+  ElExchange X = {UINT32_MAX, {{0}}};
+  size_t CheckedBad = 0;
+  for (uint32_t I = 0; I < E->NumRecords; ++I) {
+    const ElRecord *Rec = &E->Records[I];
+    const uint32_t C = Rec->Case, P = E->Cases[C].Words[0];
+    ElTripLanes TL = elTripLanes(E, C, Rec->Trip);
+    elAdvanceExchange(E, &X, C, Rec->Trip, TL.Callers);
+    size_t Lanes = 0, Undefined = 0, Bad = 0;
+    uint32_t Checked = 0;
+    R->CallersBad += Rec->Exec != TL.Callers || Rec->Alive != TL.Alive;
+    for (unsigned L = 0; L < WarpLanes; ++L) {
+      if (!inMask(TL.Callers, L))
+        continue;
+      ElLaneRef Want = elReference(E, C, Rec->Trip, TL.Mask, TL.Callers,
+                                   X.Slots[Rec->Trip & 1], L);
+      if (!Want.Defined || Rec->MaskDiffers) {
+        ++Undefined;
+        continue;
+      }
+      Checked |= 1u << L;
+      ++Lanes;
+      bool Pred = inMask(Rec->Pred, L);
+      if (Want.Out == Rec->Out[L] && Want.Pred == Pred)
+        continue;
+      ++Bad;
+      if (R->Shown++ < ElShown)
+        printf("  REFERENCE MISMATCH record %u case %u trip %u %s lane %u: "
+               "vectors 0x%08x pred %d, reference 0x%08x pred %d\n",
+               I, C, Rec->Trip, ElPrimNames[P], L, Rec->Out[L], Pred, Want.Out,
+               Want.Pred);
+    }
+    CheckedBad += Checked != Rec->Checked;
+    elCount(R, elSituation(R, E, C), P, Lanes, Undefined, Bad, 0);
+  }
+  ElTally Sum = {0, 0, 0, 0, 0};
+  for (unsigned P = 0; P < ElNumPrims; ++P) {
+    Sum.Records += R->ByPrim[P].Records;
+    Sum.Lanes += R->ByPrim[P].Lanes;
+    Sum.Undefined += R->ByPrim[P].Undefined;
+    Sum.Bad += R->ByPrim[P].Bad;
+  }
+  printf("semantic oracle (FORMAT.md's reference against the vectors): %zu "
+         "records, %zu lanes, %zu undefined, %zu mismatching lanes, %zu "
+         "records with other callers, %zu with another set of defined "
+         "lanes\n",
+         Sum.Records, Sum.Lanes, Sum.Undefined, Sum.Bad, R->CallersBad,
+         CheckedBad);
+  size_t Bad = Sum.Bad + R->CallersBad + CheckedBad;
+  free(R);
+  return Bad;
+}
+
+typedef struct {
+  uint32_t *Out, *MaskUsed;
+  uint8_t *Pred, *Exec;
+} ElOutputs;
+
+/* Runs launch L on the device; fills O for its cases. */
+static bool elRunLaunch(Device *D, const ElFile *E, const ElLaunch *L,
+                        ElOutputs *O) {
+  const uint32_t NC = L->NumBlocks * ((L->BlockDim + 31) / 32);
+  const size_t NOut = (size_t)NC * ElMaxTrips * WarpLanes;
+  uint32_t *Words = malloc((size_t)NC * ElCaseWords * 4);
+  uint8_t *Trips = malloc((size_t)NC * WarpLanes);
+  for (uint32_t C = 0; C < NC; ++C) {
+    const ElCase *K = &E->Cases[L->FirstCase + C];
+    memcpy(&Words[C * ElCaseWords], K->Words, sizeof(K->Words));
+    memcpy(&Trips[C * WarpLanes], K->Trip, WarpLanes);
+  }
+  uint32_t *Zero = calloc(NOut, 4);
+  Buffer Buffers[8] = {{NULL, 0}};
+  bool Ok =
+      allocCopy(D, &Buffers[0], Words, (size_t)NC * ElCaseWords * 4) &&
+      allocCopy(D, &Buffers[1], Trips, (size_t)NC * WarpLanes) &&
+      allocCopy(D, &Buffers[2], E->Inputs,
+                (size_t)E->NumPatterns * E->NumVariants * WarpLanes * 8) &&
+      allocCopy(D, &Buffers[3], E->BTable,
+                (size_t)E->NumBSets * WarpLanes * 4) &&
+      allocCopy(D, &Buffers[4], Zero, NOut * 4) &&
+      allocCopy(D, &Buffers[5], Zero, NOut) &&
+      allocCopy(D, &Buffers[6], Zero, NOut) &&
+      allocCopy(D, &Buffers[7], Zero, NOut * 4);
+  void *Args[8];
+  for (unsigned I = 0; I < 8; ++I)
+    Args[I] = &Buffers[I].Device;
+  const unsigned Grid[3] = {L->NumBlocks, 1, 1}, Block[3] = {L->BlockDim, 1, 1};
+  if (Ok && D->Launch(D, "exitedLanes", Grid, Block, Args)) {
+    fprintf(stderr, "primitive-replay: %s\n", D->Error);
+    Ok = false;
+  }
+  void *Host[4] = {O->Out, O->Pred, O->Exec, O->MaskUsed};
+  for (unsigned I = 0; Ok && I < 4; ++I)
+    if (D->CopyToHost(D, Host[I], Buffers[4 + I].Device,
+                      Buffers[4 + I].Bytes)) {
+      fprintf(stderr, "primitive-replay: %s\n", D->Error);
+      Ok = false;
+    }
+  for (unsigned I = 0; I < 8; ++I)
+    if (Buffers[I].Device)
+      D->Free(D, Buffers[I].Device);
+  free(Words);
+  free(Trips);
+  free(Zero);
+  return Ok;
+}
+
+/* Compares one record with what the replay of its case gave. */
+static void elCompare(ElReport *R, const ElFile *E, uint32_t Index,
+                      const ElOutputs *O, uint32_t FirstCase,
+                      unsigned WaveSize) {
+  const ElRecord *Rec = &E->Records[Index];
+  const uint32_t C = Rec->Case, P = E->Cases[C].Words[0];
+  const size_t Base =
+      ((size_t)(C - FirstCase) * ElMaxTrips + Rec->Trip) * WarpLanes;
+  size_t Lanes = 0, Undefined = 0, Bad = 0, Same = 0;
+  uint32_t Exec = 0;
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    Exec |= (uint32_t)(O->Exec[Base + L] != 0) << L;
+  if (Exec != Rec->Exec) {
+    ++R->CallersBad;
+    if (R->Shown++ < ElShown)
+      printf("  CALLERS MISMATCH record %u case %u trip %u %s: NVIDIA "
+             "0x%08x, AMD 0x%08x\n",
+             Index, C, Rec->Trip, ElPrimNames[P], Rec->Exec, Exec);
+  }
+  for (unsigned L = 0; L < WarpLanes; ++L) {
+    if (!inMask(Rec->Exec, L))
+      continue;
+    if (!inMask(Rec->Checked, L)) {
+      ++Undefined;
+      Same += O->Out[Base + L] == Rec->Out[L];
+      continue;
+    }
+    ++Lanes;
+    bool Pred = O->Pred[Base + L] != 0, WantPred = inMask(Rec->Pred, L);
+    if (O->Out[Base + L] == Rec->Out[L] && Pred == WantPred &&
+        O->MaskUsed[Base + L] == Rec->MaskUsed && inMask(Exec, L))
+      continue;
+    ++Bad;
+    if (R->Shown++ < ElShown) {
+      const ElLaunch *La = launchOf(E, C);
+      uint32_t Warp = warpOf(E, C);
+      printf("  MISMATCH record %u case %u %s %s block %u warp %u "
+             "(hardware lane %u) trip %u mask 0x%08x alive 0x%08x lane %u: "
+             "expected 0x%08x pred %d mask 0x%08x, got 0x%08x pred %d mask "
+             "0x%08x\n",
+             Index, C, ElPrimNames[P],
+             ElTripNames[E->Cases[C].Words[7] % ElNumTripPatterns],
+             La->BlockDim, Warp, (Warp * 32 + L) % WaveSize, Rec->Trip,
+             Rec->MaskUsed, Rec->Alive, L, Rec->Out[L], WantPred, Rec->MaskUsed,
+             O->Out[Base + L], Pred, O->MaskUsed[Base + L]);
+    }
+  }
+  elCount(R, elSituation(R, E, C), P, Lanes, Undefined, Bad, Same);
+}
+
+/* Runs every launch of the file on wavesim and compares every record.
+ * Returns the mismatching lanes and records, or -1 on an error. */
+static long elReplay(const char *ModulePath, unsigned WaveSize,
+                     const ElFile *E) {
+  Device D;
+  WaveSim *S = loadModule(ModulePath, WaveSize, &D);
+  if (!S)
+    return -1;
+  ElReport *R = calloc(1, sizeof(ElReport));
+  long Result = 0;
+  uint32_t NextRecord = 0;
+  for (uint32_t I = 0; I < E->NumLaunches && Result >= 0; ++I) {
+    const ElLaunch *L = &E->Launches[I];
+    const uint32_t NC = L->NumBlocks * ((L->BlockDim + 31) / 32);
+    const size_t NOut = (size_t)NC * ElMaxTrips * WarpLanes;
+    ElOutputs O = {malloc(NOut * 4), malloc(NOut * 4), malloc(NOut),
+                   malloc(NOut)};
+    if (!elRunLaunch(&D, E, L, &O))
+      Result = -1;
+    while (Result >= 0 && NextRecord < E->NumRecords &&
+           E->Records[NextRecord].Case < L->FirstCase + NC)
+      elCompare(R, E, NextRecord++, &O, L->FirstCase, WaveSize);
+    free(O.Out);
+    free(O.MaskUsed);
+    free(O.Pred);
+    free(O.Exec);
+  }
+  if (Result >= 0) {
+    printf("replay on wavesim wave%u: %u launches of blocks of 64, 48, 40, "
+           "33 and 63 threads, as on the H100\n",
+           WaveSize, E->NumLaunches);
+    ElTally Sum = elPrintReport(R, true);
+    printf("TOTAL: %zu records, %zu lanes checked, %zu mismatching lanes, "
+           "%zu records whose callers differ\n",
+           Sum.Records, Sum.Lanes, Sum.Bad, R->CallersBad);
+    Result = (long)(Sum.Bad + R->CallersBad);
+  }
+  free(R);
+  wavesimDispose(S);
+  return Result;
+}
+
+static int exitedLanesMain(const char *VectorsPath, const char *ModulePath,
+                           unsigned WaveSize) {
+  ElFile E;
+  if (!readExitedLanes(VectorsPath, &E))
+    return 2;
+  printf("exited-lanes vectors: %u launches, %u cases, %u records%s\n",
+         E.NumLaunches, E.NumCases, E.NumRecords,
+         E.Flags & 1 ? " (self-test file, not hardware)" : "");
+  size_t Bad = elCheckReference(&E);
+  long Replayed = ModulePath ? elReplay(ModulePath, WaveSize, &E) : 0;
+  free(E.Bytes);
+  if (Replayed < 0)
+    return 2;
+  return Bad || Replayed ? 1 : 0;
+}
+
 /*===-- Command line ------------------------------------------------------===*/
 
 static void usage(void) {
@@ -754,7 +1412,9 @@ static void usage(void) {
           "usage: primitive-replay [--wave=32|64] [--only=PRIM] "
           "[--max-records=N] VECTORS.bin [MODULE.ll]\n"
           "       primitive-replay --redux-f32 [--wave=32|64] [--cases=N] "
-          "MODULE.ll\n");
+          "MODULE.ll\n"
+          "       primitive-replay --exited-lanes [--wave=32|64] VECTORS.bin "
+          "[MODULE.ll]\n");
   exit(2);
 }
 
@@ -790,7 +1450,7 @@ int main(int argc, char **argv) {
   unsigned WaveSize = 64;
   int Only = -1;
   uint32_t MaxPerPrim = UINT32_MAX, NumFloatCases = 8192;
-  bool ReduxF32 = false;
+  bool ReduxF32 = false, ExitedLanes = false;
   const char *Paths[2] = {NULL, NULL};
   unsigned NumPaths = 0;
   for (int I = 1; I < argc; ++I) {
@@ -810,6 +1470,8 @@ int main(int argc, char **argv) {
       NumFloatCases = (uint32_t)strtoul(V, NULL, 0);
     else if (!strcmp(A, "--redux-f32"))
       ReduxF32 = true;
+    else if (!strcmp(A, "--exited-lanes"))
+      ExitedLanes = true;
     else if (A[0] != '-' && NumPaths < 2)
       Paths[NumPaths++] = A;
     else
@@ -824,6 +1486,8 @@ int main(int argc, char **argv) {
   }
   if (NumPaths < 1)
     usage();
+  if (ExitedLanes)
+    return exitedLanesMain(Paths[0], Paths[1], WaveSize);
   uint32_t Count;
   Record *Records = readVectors(Paths[0], &Count);
   if (!Records)
