@@ -145,6 +145,8 @@ def main():
     # Answers go to the real stdout; anything tgemu prints goes to stderr.
     answers = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)
+    # No __pycache__ in tgemu's directory or in the tests' stand-ins.
+    sys.dont_write_bytecode = True
     sys.path.insert(0, sys.argv[1])
     import run_hsaco
     # run_hsaco.launch reads the kernel's metadata with llvm-readelf on every
