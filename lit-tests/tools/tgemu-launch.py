@@ -12,7 +12,7 @@ one JSON request per line on stdin and answers one line on stdout.
       -> "ok TARGET ARCH SIZE:KIND ..."  the processor (gfx942), tgemu's
          model of it (cdna, rdna3, rdna4) and the kernel's explicit
          parameters in order (8:global_buffer 4:by_value ...), once it is
-         known that tgemu can run the kernel (its wave size, no scratch)
+         known that tgemu can run the kernel (its wave size)
   {"op": "launch", "hsaco": PATH, "kernel": NAME, "grid": [X, Y, Z],
    "block": [X, Y, Z], "buffers": [[FILE, BYTES], ...],
    "args": [["buffer", I, OFFSET] or ["bytes", HEX], ...], "timeout": SECONDS}
@@ -24,6 +24,13 @@ Device memory is host memory to tgemu: each buffer is a file that
 tgemu-suite has mapped (MAP_SHARED) and this worker maps too, so a pointer
 argument is the address of its buffer here plus its offset, and what the
 kernel writes is in tgemu-suite's memory when "ok" comes back.
+
+The code object is loaded whole, as the HSA loader would (hsaco_image.py):
+its segments at their addresses in one block of host memory, relocated, so
+that calls, __device__ and __constant__ variables and function pointers
+work, with tgemu taught the PC instructions they need; each code object is
+loaded once, so its variables keep their values from launch to launch, as
+on a GPU.
 
 tgemu translates each instruction it meets into host code, which takes
 seconds per kernel, and afterwards runs it in milliseconds. One worker keeps
@@ -44,7 +51,11 @@ import signal
 import subprocess
 import sys
 
+from hsaco_image import Image, extend_tgemu
+
 READELF = "/usr/lib/llvm-22/bin/llvm-readelf"
+OBJDUMP = "/usr/lib/llvm-22/bin/llvm-objdump"
+APERTURES = re.compile(r"\bsrc_(private|shared)_base\b")
 
 
 class LaunchError(Exception):
@@ -96,15 +107,29 @@ def explicit_params(run_hsaco, hsaco, kernel):
             if not kind.startswith("hidden_")]
 
 
+def uses_apertures(hsaco, gfx, cache={}):
+    """Whether the code reads an aperture base register: flat pointers to
+    scratch or LDS (what -O0 makes of locals, and a generic pointer to
+    __shared__ memory), which tgemu does not map."""
+    if hsaco not in cache:
+        listing = subprocess.run([OBJDUMP, "-d", f"--mcpu={gfx}", hsaco],
+                                 capture_output=True, text=True,
+                                 check=True).stdout
+        cache[hsaco] = bool(APERTURES.search(listing))
+    return cache[hsaco]
+
+
 def check_launchable(hsaco, kernel):
     gfx, arch, text = read_notes(hsaco)
+    if uses_apertures(hsaco, gfx):
+        raise LaunchError(f"{hsaco}: reads src_private_base or "
+                          "src_shared_base (flat pointers to scratch or LDS, "
+                          "as -O0 makes), which tgemu does not map (build at "
+                          "-O1 or higher)")
     wave = kernel_field(text, kernel, "wavefront_size")
     if wave != (64 if arch == "cdna" else 32):
         raise LaunchError(f"{kernel}: wave{wave} on {gfx}; tgemu's {arch} "
                           f"model runs wave{64 if arch == 'cdna' else 32}")
-    if kernel_field(text, kernel, "private_segment_fixed_size"):
-        raise LaunchError(f"{kernel} uses scratch memory, which run_hsaco "
-                          "does not set up (build at -O1 or higher)")
     return arch
 
 
@@ -112,9 +137,11 @@ def on_alarm(signum, frame):
     raise LaunchError("timed out")
 
 
-def launch(run_hsaco, request):
+def launch(emu, images, request):
     hsaco, kernel = request["hsaco"], request["kernel"]
     arch = check_launchable(hsaco, kernel)
+    if hsaco not in images:
+        images[hsaco] = Image(hsaco)
     maps, views = [], []
     try:
         for path, size in request["buffers"]:
@@ -129,8 +156,8 @@ def launch(run_hsaco, request):
                 args.append(int.from_bytes(bytes.fromhex(arg[1]), "little"))
         signal.alarm(int(request.get("timeout", 0)))
         try:
-            run_hsaco.launch(hsaco, kernel, arch, tuple(request["grid"]),
-                             tuple(request["block"]), args)
+            images[hsaco].launch(emu.run_asm, kernel, arch,
+                                 request["grid"], request["block"], args)
         finally:
             signal.alarm(0)
     finally:
@@ -149,6 +176,9 @@ def main():
     sys.dont_write_bytecode = True
     sys.path.insert(0, sys.argv[1])
     import run_hsaco
+    import test.mockgpu.amd.emu as emu
+    extend_tgemu(emu)
+    images = {}
     # run_hsaco.launch reads the kernel's metadata with llvm-readelf on every
     # launch; the code objects do not change while this worker lives.
     run_hsaco.kernel_meta = functools.lru_cache(maxsize=None)(
@@ -165,7 +195,7 @@ def main():
                 answer = " ".join(["ok", gfx, arch] +
                                   [f"{size}:{kind}" for size, kind in params])
             else:
-                launch(run_hsaco, request)
+                launch(emu, images, request)
                 answer = "ok"
         except Exception as e:  # a fault of the emulator is the launch's
             message = str(e) if isinstance(e, LaunchError) else \
