@@ -10,9 +10,10 @@
 //
 //   device_calls_i32(In, Out, N)  V = In[i] (0 for i >= N; every lane of a
 //       warp takes part), D = digit sum of V & 0xffff (recursive), then
-//       Out[i] = warpSum(V) + combine[i & 1](D, i) with combine[0] = D +
-//       Coeffs[i & 3] and combine[1] = D * Coeffs[i & 3], Coeffs = {3, 5, 7,
-//       11} in __constant__ memory.
+//       Out[i] = warpSum(V) + combine[i & 1](D, i) + RetirementCount with
+//       combine[0] = D + Coeffs[i & 3] and combine[1] = D * Coeffs[i & 3],
+//       Coeffs = {3, 5, 7, 11} in __constant__ memory; RetirementCount, which
+//       retirement_sum_i32 leaves at 0, adds nothing.
 //   retirement_sum_i32(In, Out, N)  block b sums In over a grid-stride loop
 //       into PartialSums[b]; the last block to retire (RetirementCount)
 //       copies every block's partial to Out[b] and resets the counter.
@@ -49,7 +50,8 @@ extern "C" __global__ void device_calls_i32(const int *In, int *Out, int N) {
   unsigned I = globalThread();
   int V = I < (unsigned)N ? In[I] : 0;
   int S = warpSum(V);
-  int R = S + Combiners[I & 1](digitSum(V & 0xffff), (int)I);
+  int R = S + Combiners[I & 1](digitSum(V & 0xffff), (int)I) +
+          (int)RetirementCount;
   if (I < (unsigned)N)
     Out[I] = R;
 }

@@ -594,7 +594,8 @@ static void refMatchBranch(const SuiteCase *C, Problem *P) {
 
 /* device_symbols.cu's device_calls_i32: Out[i] = the wrapped sum of V over
  * i's warp + (i even ? D + Coeff : D * Coeff), D the digit sum of V & 0xffff
- * and Coeff = {3, 5, 7, 11}[i & 3]. */
+ * and Coeff = {3, 5, 7, 11}[i & 3] (+ the retirement counter, which
+ * retirement_sum_i32 has reset to 0). */
 static void refDeviceCalls(const SuiteCase *C, Problem *P) {
   static const int32_t Coeffs[4] = {3, 5, 7, 11};
   int32_t *Want = P->Want;
@@ -1171,10 +1172,12 @@ static const SuiteCase Cases[] = {
      128, GEN_I32_TINY, 0xc003, refMatchBranch, OP_SUM, 0, 0,
      WarpMultipleShapes},
 
-    {"device_calls_i32", "device_symbols.cu", TYPE_I32, LAYOUT_ELEMENTS, 128,
-     GEN_I32_ANY, 0xd001, refDeviceCalls, OP_SUM, 0, 0, WarpMultipleShapes},
+    /* retirement_sum_i32 first: device_calls_i32 reads the counter it
+     * resets. */
     {"retirement_sum_i32", "device_symbols.cu", TYPE_I32, LAYOUT_BLOCKS, 0,
      GEN_I32_SMALL, 0xd002, refBlockStrided, OP_SUM, 0, 0, WarpMultipleShapes},
+    {"device_calls_i32", "device_symbols.cu", TYPE_I32, LAYOUT_ELEMENTS, 128,
+     GEN_I32_ANY, 0xd001, refDeviceCalls, OP_SUM, 0, 0, WarpMultipleShapes},
 };
 
 enum { NUM_CASES = sizeof Cases / sizeof Cases[0] };
