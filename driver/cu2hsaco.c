@@ -5,7 +5,8 @@
  *            [-I dir] [-D name[=value]]
  *
  * clang-22 compiles the file's device side to NVVM bitcode (no NVIDIA SDK:
- * -nocudainc -nocudalib and our hip-kernels/cuda_device.h; frame pointers
+ * -nocudainc -nocudalib and our include/, with cuda_runtime.h pre-included
+ * as nvcc does; frame pointers
  * omitted, which CUDA mode would otherwise keep in every non-inlined
  * function), nvvm-to-amdgpu
  * retargets it and lowers its warp intrinsics, LLVM's default pipeline
@@ -161,14 +162,16 @@ static void compileToNVVM(const DriverOptions *Options, const char *Bitcode) {
                                     "-target-feature",
                                     "-Xclang",
                                     "+ptx70",
-                                    "-I",
+                                    "-isystem",
                                     CU2HSACO_INCLUDE_DIR,
+                                    "-include",
+                                    "cuda_runtime.h",
                                     OptFlag,
                                     "-fomit-frame-pointer",
                                     "-gline-tables-only",
                                     "-emit-llvm",
                                     "-c"};
-  unsigned N = 19;
+  unsigned N = 21;
   for (unsigned I = 0; I < Options->NumClangExtra; ++I)
     Argv[N++] = Options->ClangExtra[I];
   Argv[N++] = Options->Input;

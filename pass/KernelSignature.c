@@ -12,7 +12,8 @@
  * to private memory and passes the copy, which is what byval promised the
  * body; the optimizer inlines the body and removes copies it does not
  * need. Any other signature no AMDGPU kernel can have is reported, and the
- * function stays an ordinary one.
+ * function stays an ordinary one. CUDA's __launch_bounds__ (clang's
+ * "nvvm.maxntid") becomes the kernel's amdgpu-flat-work-group-size.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -59,9 +60,43 @@ static bool hasByvalParameter(LLVMValueRef F) {
   return false;
 }
 
-static void markAMDGPUKernel(LLVMValueRef F) {
+enum { MaxThreadsPerBlock = 1024 };
+
+/* The threads a block of Source may have: the product of clang's
+ * "nvvm.maxntid" (CUDA's __launch_bounds__, "X" or "X,Y,Z"), else CUDA's
+ * limit. */
+static unsigned long getMaxThreads(LLVMValueRef Source) {
+  static const char Kind[] = "nvvm.maxntid";
+  LLVMAttributeRef A = LLVMGetStringAttributeAtIndex(
+      Source, LLVMAttributeFunctionIndex, Kind, sizeof(Kind) - 1);
+  if (!A)
+    return MaxThreadsPerBlock;
+  unsigned Length;
+  const char *Value = LLVMGetStringAttributeValue(A, &Length);
+  char Text[64];
+  if (Length >= sizeof(Text))
+    return MaxThreadsPerBlock;
+  memcpy(Text, Value, Length);
+  Text[Length] = '\0';
+  unsigned long Product = 1;
+  for (char *Field = Text; Field; Field = strchr(Field, ',')) {
+    if (*Field == ',')
+      ++Field;
+    char *End;
+    unsigned long N = strtoul(Field, &End, 10);
+    if (End == Field || N == 0 || (Product *= N) > MaxThreadsPerBlock)
+      return MaxThreadsPerBlock;
+  }
+  return Product;
+}
+
+/* F becomes an amdgpu_kernel whose blocks have at most the threads Source's
+ * __launch_bounds__ allow, which the backend uses to budget registers. */
+static void markAMDGPUKernel(LLVMValueRef F, LLVMValueRef Source) {
   LLVMSetFunctionCallConv(F, LLVMAMDGPUKERNELCallConv);
-  warpAddFunctionAttribute(F, "amdgpu-flat-work-group-size", "1,1024");
+  char Range[32];
+  snprintf(Range, sizeof(Range), "1,%lu", getMaxThreads(Source));
+  warpAddFunctionAttribute(F, "amdgpu-flat-work-group-size", Range);
 }
 
 /* The kernel's parameter for Body's parameter Index: a byref pointer into
@@ -135,7 +170,7 @@ static void wrapByvalParameters(LLVMModuleRef M, LLVMValueRef Body) {
                                    attributeKind("optnone")))
     LLVMRemoveEnumAttributeAtIndex(Body, LLVMAttributeFunctionIndex,
                                    attributeKind("noinline"));
-  markAMDGPUKernel(Kernel);
+  markAMDGPUKernel(Kernel, Body);
 
   LLVMBuilderRef B = LLVMCreateBuilderInContext(Ctx);
   LLVMPositionBuilderAtEnd(B, LLVMAppendBasicBlockInContext(Ctx, Kernel, ""));
@@ -169,6 +204,6 @@ void warpMakeAMDGPUKernel(LLVMModuleRef M, LLVMValueRef Kernel,
   } else if (hasByvalParameter(Kernel)) {
     wrapByvalParameters(M, Kernel);
   } else {
-    markAMDGPUKernel(Kernel);
+    markAMDGPUKernel(Kernel, Kernel);
   }
 }

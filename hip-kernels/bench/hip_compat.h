@@ -3,9 +3,8 @@
 //
 // bench.sh force-includes this header (-include) when it compiles a CUDA
 // source as HIP with clang-22 -x hip. It defines CUDA_DEVICE_H, so the
-// sources' own #include "cuda_device.h" (and with it cuda_shfl.h and
-// cuda_warp.h, which also count as included) is skipped, and provides
-// instead:
+// sources' own #include "cuda_device.h" (which would bring in our
+// include/cuda_runtime.h) is skipped, and provides instead:
 //  - __shfl_sync, __shfl_up_sync, __shfl_down_sync, __shfl_xor_sync as
 //    HIP 5.2's __shfl, __shfl_up, __shfl_down, __shfl_xor with the width
 //    given explicitly (32 by default: HIP's default is the wave size, 64 on
@@ -21,8 +20,6 @@
 #include <hip/hip_runtime.h>
 
 #define CUDA_DEVICE_H
-#define CUDA_SHFL_H
-#define CUDA_WARP_H
 
 extern "C" __device__ __attribute__((always_inline)) size_t
 __ockl_get_local_id(uint D) {

@@ -5,15 +5,14 @@
 // listing and measured alone, and called from a kernel that loads its
 // operands from memory (so no argument is a compile-time constant). The
 // file is written once against CUDA's API: cu2hsaco compiles it as it is;
-// bench.sh compiles it as HIP with hip_compat.h force-included (which also
-// makes the include of cuda_device.h below a no-op), which maps
-// the same calls onto HIP 5.2's __shfl/__shfl_xor/__shfl_down/__shfl_up
+// bench.sh compiles it as HIP with hip_compat.h force-included (as
+// cu2hsaco force-includes cuda_runtime.h, so the file includes neither), which
+// maps the same calls onto HIP 5.2's __shfl/__shfl_xor/__shfl_down/__shfl_up
 // with an explicit width (32 unless the call names another), so both sides
 // run the same source and differ only in the shuffle implementation.
 //
 // The lane is an argument (the caller's threadIdx.x & 31) so that neither
 // side reads the work-item id inside the measured function.
-#include "cuda_device.h"
 
 #define FULL_MASK 0xffffffffu
 

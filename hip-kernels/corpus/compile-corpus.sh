@@ -109,7 +109,8 @@ compileJob() {
   mkdir -p "$Dir"
   runTool "$Dir/clang.err" "$CLANG" -x cuda --cuda-device-only \
     --cuda-gpu-arch=sm_80 -nocudainc -nocudalib --cuda-path=/nonexistent \
-    -Xclang -target-feature -Xclang +ptx70 -I "$Here/.." -I "$Here" \
+    -Xclang -target-feature -Xclang +ptx70 -isystem "$Here/../../include" \
+    -include cuda_runtime.h -I "$Here/.." -I "$Here" \
     "$Level" -fomit-frame-pointer -emit-llvm -S "$File" -o "$Dir/nvvm.ll"
   local ClangStatus=$?
   : >"$Row"

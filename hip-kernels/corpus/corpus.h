@@ -1,20 +1,10 @@
-// corpus.h - What the corpus files need beyond hip-kernels/cuda_device.h, in
-// the shape the CUDA SDK gives it: the CUDA qualifiers real code spells
-// (__restrict__, __launch_bounds__, __constant__), a __half / __half2 pair
-// over clang's _Float16, shuffles of unsigned, 64-bit and half values, the
-// lane registers and elect.sync as CUB and CUTLASS write them in inline
-// PTX, and the atomics the corpus uses. Each shuffle overload moves its
-// value as the SDK does: 32-bit words through the int shuffles, a half or
-// a half2 as one 32-bit word.
+// corpus.h - What the corpus files need beyond the CUDA API cu2hsaco
+// pre-includes (include/cuda_runtime.h): a __half / __half2 pair over clang's
+// _Float16 with their shuffles (a half moves in the low 16 bits of a 32-bit
+// word, a half2 as the word), and the lane registers and elect.sync as CUB
+// and CUTLASS write them in inline PTX.
 #ifndef CORPUS_H
 #define CORPUS_H
-
-#include "cuda_device.h"
-
-#define __restrict__ __restrict
-#define __constant__ __attribute__((constant))
-#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
-#define __noinline__ __attribute__((noinline))
 
 #define FULL_MASK 0xffffffffu
 
@@ -51,46 +41,6 @@ static __device__ inline bool __elect_one_sync(unsigned Mask) {
   return IsLeader != 0;
 }
 
-// Shuffles of the types cuda_shfl.h leaves out.
-static __device__ inline unsigned __shfl_sync(unsigned Mask, unsigned V,
-                                              int Src, int Width = 32) {
-  return (unsigned)__shfl_sync(Mask, (int)V, Src, Width);
-}
-static __device__ inline unsigned
-__shfl_up_sync(unsigned Mask, unsigned V, unsigned Delta, int Width = 32) {
-  return (unsigned)__shfl_up_sync(Mask, (int)V, Delta, Width);
-}
-static __device__ inline unsigned
-__shfl_down_sync(unsigned Mask, unsigned V, unsigned Delta, int Width = 32) {
-  return (unsigned)__shfl_down_sync(Mask, (int)V, Delta, Width);
-}
-static __device__ inline unsigned
-__shfl_xor_sync(unsigned Mask, unsigned V, int LaneMask, int Width = 32) {
-  return (unsigned)__shfl_xor_sync(Mask, (int)V, LaneMask, Width);
-}
-
-static __device__ inline long long __shfl_sync(unsigned Mask, long long V,
-                                               int Src, int Width = 32) {
-  return __builtin_bit_cast(
-      long long, __shfl_sync(Mask, __builtin_bit_cast(double, V), Src, Width));
-}
-static __device__ inline long long
-__shfl_up_sync(unsigned Mask, long long V, unsigned Delta, int Width = 32) {
-  return __builtin_bit_cast(
-      long long,
-      __shfl_up_sync(Mask, __builtin_bit_cast(double, V), Delta, Width));
-}
-#define CORPUS_SHFL_ULL(NAME, OPERAND)                                         \
-  static __device__ inline unsigned long long NAME(                            \
-      unsigned Mask, unsigned long long V, OPERAND Arg, int Width = 32) {      \
-    return (unsigned long long)NAME(Mask, (long long)V, Arg, Width);           \
-  }
-CORPUS_SHFL_ULL(__shfl_sync, int)
-CORPUS_SHFL_ULL(__shfl_up_sync, unsigned)
-CORPUS_SHFL_ULL(__shfl_down_sync, unsigned)
-CORPUS_SHFL_ULL(__shfl_xor_sync, int)
-#undef CORPUS_SHFL_ULL
-
 // A half moves in the low 16 bits of a 32-bit word, a half2 as the word.
 static __device__ inline int __half_bits(__half H) {
   return (int)__builtin_bit_cast(unsigned short, H);
@@ -113,29 +63,5 @@ CORPUS_SHFL_HALF(__shfl_up_sync, unsigned)
 CORPUS_SHFL_HALF(__shfl_down_sync, unsigned)
 CORPUS_SHFL_HALF(__shfl_xor_sync, int)
 #undef CORPUS_SHFL_HALF
-
-// Atomics beyond cuda_device.h's atomicAdd.
-static __device__ inline double atomicAdd(double *P, double V) {
-  return __nvvm_atom_add_gen_d(P, V);
-}
-static __device__ inline unsigned long long atomicAdd(unsigned long long *P,
-                                                      unsigned long long V) {
-  return (unsigned long long)__nvvm_atom_add_gen_ll((long long *)P,
-                                                    (long long)V);
-}
-static __device__ inline int atomicMax(int *P, int V) {
-  return __nvvm_atom_max_gen_i(P, V);
-}
-static __device__ inline int atomicMin(int *P, int V) {
-  return __nvvm_atom_min_gen_i(P, V);
-}
-static __device__ inline unsigned atomicOr(unsigned *P, unsigned V) {
-  return (unsigned)__nvvm_atom_or_gen_i((int *)P, (int)V);
-}
-static __device__ inline int atomicCAS(int *P, int Compare, int V) {
-  return __nvvm_atom_cas_gen_i(P, Compare, V);
-}
-static __device__ inline void __threadfence() { __nvvm_membar_gl(); }
-static __device__ inline void __threadfence_block() { __nvvm_membar_cta(); }
 
 #endif

@@ -13,10 +13,6 @@
 
 #define FINAL_MASK 0xffffffff
 
-struct float2 {
-  float x, y;
-};
-
 namespace ft {
 
 template <typename T> __device__ __forceinline__ T add(T A, T B) {

@@ -39,7 +39,7 @@
 // IR: define {{.*}}amdgpu_kernel void @block_sum(
 // IR-NOT: llvm.nvvm
 
-#include "cuda_device.h"
+#include <cuda_runtime.h>
 
 extern "C" __global__ void block_sum(const float *in, float *out, int n) {
   __shared__ float partial[32];

@@ -24,7 +24,7 @@
 // COMGR:  kernel: _Z6scaled6ParamsPi kernarg_segment_size=32
 // COMGR:  valid
 
-#include "cuda_device.h"
+#include <cuda_runtime.h>
 
 struct Params {
   int Scale;

@@ -2,7 +2,7 @@
 // printf (vprintf) and assert (__assertfail, declared as CUDA's assert.h
 // declares it), a libm function, an extern __device__ function and an extern
 // __device__ variable (separate compilation, which a code object cannot do).
-#include "cuda_device.h"
+#include <cuda_runtime.h>
 #include <stddef.h>
 extern "C" __device__ int printf(const char *, ...);
 extern "C" __device__ void __assertfail(const char *, const char *, unsigned,

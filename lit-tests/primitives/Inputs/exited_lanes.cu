@@ -5,7 +5,7 @@
 // lane gets from every CUDA warp primitive when its member mask names lanes
 // that have exited or were never launched, and when lanes exit inside a
 // loop. Its kernel, exited_lanes_kernel.cuh, is included here unchanged,
-// over hip-kernels/cuda_device.h instead of the CUDA SDK, so that AMD runs
+// over our include/ headers instead of the CUDA SDK, so that AMD runs
 // exactly what the GPU ran; primitive-replay --exited-lanes launches it on
 // wavesim and exited-lanes-tgemu.py as machine code on tgemu.
 //
@@ -13,7 +13,7 @@
 // returns the whole membermask when the members agree, as our lowering did
 // before it followed the PTX ISA ("mask of non-exited threads in
 // membermask"), so that the replay can be seen to fail.
-#include "cuda_device.h"
+#include <cuda_runtime.h>
 
 #ifdef EL_OLD_MATCH_ALL
 static __device__ inline unsigned elOldMatchAll(unsigned M, unsigned V,

@@ -4,13 +4,13 @@
 // lit-tests/oracle/nvidia/warp-primitives/warp_primitives_groundtruth.cu
 // recorded, on an H100, what every lane of a warp gets from the CUDA vote,
 // activemask, match, reduce, __syncwarp and elect primitives. This is its
-// kernel, written against hip-kernels/cuda_device.h so that cu2hsaco
+// kernel, written against our include/ headers so that cu2hsaco
 // compiles it without an NVIDIA SDK, with one change: each CUDA warp of the
 // block runs its own case (membermask, primitive and inputs indexed by the
 // warp), so a 64-thread block checks two records at once, in the two halves
 // of a wave64 or in two wave32s. As on the GPU, only the lanes of the
 // membermask call the primitive. primitive-replay.c launches it on wavesim.
-#include "cuda_device.h"
+#include <cuda_runtime.h>
 
 enum Prim : unsigned {
   P_BALLOT = 0,

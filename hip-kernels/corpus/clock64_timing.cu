@@ -1,15 +1,8 @@
-// diag_clock64.cu - Kernel timing with clock64(), as the CUDA samples'
-// `clock` example and many micro-benchmarks do: each block times a warp
-// reduction and thread 0 records the start and end cycle counts.
-//
-// The %clock64 special register has no AMDGPU mapping in nvvm-to-amdgpu
-// (AMD's counterpart, s_memtime, counts other clocks), so this file must
-// be diagnosed: "NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu".
+// clock64_timing.cu - Kernel timing with the toolkit's clock64(), as the
+// CUDA samples' `clock` example and many micro-benchmarks do: each block
+// times a warp reduction and thread 0 records the start and end cycle
+// counts. (clock64() reads llvm.readcyclecounter, s_memtime on gfx9.)
 #include "corpus.h"
-
-static __device__ inline long long clock64() {
-  return __nvvm_read_ptx_sreg_clock64();
-}
 
 template <typename T>
 __global__ void timed_reduce_kernel(const T *In, T *Out, long long *Timer) {

@@ -1,0 +1,131 @@
+// cuda_runtime_api.h - The CUDA runtime API's C functions, declared as the
+// toolkit declares them (__host__, extern "C", CUDA's types), so that the
+// host code of a CUDA file parses in cu2hsaco's device-only compile. No
+// definitions: cu2hsaco emits only device code; a program that calls these
+// links them from a runtime (cucc and runtime/, a later step).
+#ifndef __CUDA_RUNTIME_API_H__
+#define __CUDA_RUNTIME_API_H__
+
+#include "builtin_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Errors. */
+__host__ __device__ cudaError_t cudaGetLastError(void);
+__host__ __device__ cudaError_t cudaPeekAtLastError(void);
+__host__ __device__ const char *cudaGetErrorString(cudaError_t error);
+__host__ __device__ const char *cudaGetErrorName(cudaError_t error);
+
+/* Devices. */
+__host__ cudaError_t cudaGetDeviceCount(int *count);
+__host__ cudaError_t cudaSetDevice(int device);
+__host__ __device__ cudaError_t cudaGetDevice(int *device);
+__host__ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop,
+                                             int device);
+__host__ __device__ cudaError_t cudaDeviceGetAttribute(int *value,
+                                                      enum cudaDeviceAttr attr,
+                                                      int device);
+__host__ __device__ cudaError_t cudaDeviceSynchronize(void);
+__host__ cudaError_t cudaDeviceReset(void);
+__host__ cudaError_t cudaSetDeviceFlags(unsigned int flags);
+__host__ cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config);
+__host__ cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig c);
+__host__ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
+__host__ cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
+__host__ cudaError_t cudaDriverGetVersion(int *version);
+__host__ cudaError_t cudaRuntimeGetVersion(int *version);
+
+/* Memory. */
+__host__ __device__ cudaError_t cudaMalloc(void **ptr, size_t size);
+__host__ __device__ cudaError_t cudaFree(void *ptr);
+__host__ cudaError_t cudaMallocHost(void **ptr, size_t size);
+__host__ cudaError_t cudaHostAlloc(void **ptr, size_t size,
+                                   unsigned int flags);
+__host__ cudaError_t cudaFreeHost(void *ptr);
+__host__ cudaError_t cudaMallocManaged(void **ptr, size_t size,
+                                       unsigned int flags);
+__host__ cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width,
+                                     size_t height);
+__host__ cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
+__host__ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
+                                enum cudaMemcpyKind kind);
+__host__ __device__ cudaError_t cudaMemcpyAsync(void *dst, const void *src,
+                                               size_t count,
+                                               enum cudaMemcpyKind kind,
+                                               cudaStream_t stream);
+__host__ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
+                                  size_t spitch, size_t width, size_t height,
+                                  enum cudaMemcpyKind kind);
+__host__ cudaError_t cudaMemset(void *ptr, int value, size_t count);
+__host__ __device__ cudaError_t cudaMemsetAsync(void *ptr, int value,
+                                               size_t count,
+                                               cudaStream_t stream);
+__host__ cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
+                                        size_t count, size_t offset,
+                                        enum cudaMemcpyKind kind);
+__host__ cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol,
+                                          size_t count, size_t offset,
+                                          enum cudaMemcpyKind kind);
+__host__ cudaError_t cudaMemcpyToSymbolAsync(const void *symbol,
+                                             const void *src, size_t count,
+                                             size_t offset,
+                                             enum cudaMemcpyKind kind,
+                                             cudaStream_t stream);
+__host__ cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
+__host__ cudaError_t cudaPointerGetAttributes(
+    struct cudaPointerAttributes *attributes, const void *ptr);
+
+/* Streams and events. */
+__host__ cudaError_t cudaStreamCreate(cudaStream_t *stream);
+__host__ __device__ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream,
+                                                         unsigned int flags);
+__host__ __device__ cudaError_t cudaStreamDestroy(cudaStream_t stream);
+__host__ cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+__host__ cudaError_t cudaStreamQuery(cudaStream_t stream);
+__host__ __device__ cudaError_t cudaStreamWaitEvent(cudaStream_t stream,
+                                                   cudaEvent_t event,
+                                                   unsigned int flags);
+__host__ cudaError_t cudaEventCreate(cudaEvent_t *event);
+__host__ __device__ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event,
+                                                        unsigned int flags);
+__host__ __device__ cudaError_t cudaEventRecord(cudaEvent_t event,
+                                               cudaStream_t stream = 0);
+__host__ cudaError_t cudaEventSynchronize(cudaEvent_t event);
+__host__ cudaError_t cudaEventQuery(cudaEvent_t event);
+__host__ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
+                                          cudaEvent_t end);
+__host__ __device__ cudaError_t cudaEventDestroy(cudaEvent_t event);
+
+/* Kernels. */
+__host__ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim,
+                                      dim3 blockDim, void **args,
+                                      size_t sharedMem, cudaStream_t stream);
+__host__ cudaError_t cudaLaunchCooperativeKernel(const void *func,
+                                                 dim3 gridDim, dim3 blockDim,
+                                                 void **args, size_t sharedMem,
+                                                 cudaStream_t stream);
+__host__ cudaError_t cudaFuncSetAttribute(const void *func,
+                                          enum cudaFuncAttribute attr,
+                                          int value);
+__host__ __device__ cudaError_t
+cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
+__host__ cudaError_t cudaFuncSetCacheConfig(const void *func,
+                                            enum cudaFuncCache config);
+__host__ __device__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize);
+
+/* What clang's <<<...>>> calls (clang picks the name by CUDA version). */
+__host__ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
+                                       size_t sharedMem = 0,
+                                       cudaStream_t stream = 0);
+unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+                                     size_t sharedMem = 0,
+                                     struct CUstream_st *stream = 0);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

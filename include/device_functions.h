@@ -1,0 +1,624 @@
+// device_functions.h - CUDA's device built-in functions other than math and
+// the warp primitives: block barriers (with their count/and/or forms),
+// memory fences, every atomic, the integer intrinsics, clocks, and the
+// cache-hinted loads and stores. Each is written over clang's NVVM builtins
+// or generic atomics, which nvvm-to-amdgpu and the AMDGPU backend map:
+//   - atomics are relaxed read-modify-writes of system scope (clang's NVPTX
+//     target keeps no scope, so the _block and _system forms are the same
+//     instruction: correct, never weaker than CUDA asks);
+//   - the cache hints (__ldg, __ldcg, __stcs, ...) are plain loads and stores:
+//     they change only caching on NVIDIA hardware, never a value;
+//   - clock() and clock64() read llvm.readcyclecounter (s_memtime on gfx9).
+#ifndef __DEVICE_FUNCTIONS_H__
+#define __DEVICE_FUNCTIONS_H__
+
+#include "device_launch_parameters.h"
+
+/*===-- Barriers and fences -----------------------------------------------===*/
+
+/* __syncthreads() is clang's builtin (llvm.nvvm.barrier0). */
+
+static __device__ inline unsigned __cuda_block_rank() {
+  return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+
+/* The number of threads of the block with Pred != 0, after a barrier; the
+ * and/or forms compare it. A block-wide count in shared memory, cleared by
+ * the first thread before the barrier that orders it. */
+static __device__ inline int __syncthreads_count(int Pred) {
+  __shared__ unsigned Count;
+  if (__cuda_block_rank() == 0)
+    Count = 0;
+  __syncthreads();
+  if (Pred)
+    __atomic_fetch_add(&Count, 1u, __ATOMIC_RELAXED);
+  __syncthreads();
+  unsigned Result = Count;
+  __syncthreads();
+  return (int)Result;
+}
+static __device__ inline int __syncthreads_and(int Pred) {
+  return __syncthreads_count(!Pred) == 0;
+}
+static __device__ inline int __syncthreads_or(int Pred) {
+  return __syncthreads_count(Pred) != 0;
+}
+
+static __device__ inline void __threadfence_block() { __nvvm_membar_cta(); }
+static __device__ inline void __threadfence() { __nvvm_membar_gl(); }
+static __device__ inline void __threadfence_system() { __nvvm_membar_sys(); }
+
+/*===-- Atomics -----------------------------------------------------------===*/
+
+/* atomic*: the device-scope forms. */
+static __device__ inline int atomicAdd(int *Address, int Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicAdd(unsigned int *Address,
+                                                unsigned int Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicAdd(unsigned long long int *Address, unsigned long long int Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline long long int atomicAdd(long long int *Address,
+                                                 long long int Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline float atomicAdd(float *Address, float Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline double atomicAdd(double *Address, double Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicSub(int *Address, int Value) {
+  return __atomic_fetch_sub(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicSub(unsigned int *Address,
+                                                unsigned int Value) {
+  return __atomic_fetch_sub(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicExch(int *Address, int Value) {
+  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicExch(unsigned int *Address,
+                                                 unsigned int Value) {
+  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicExch(unsigned long long int *Address, unsigned long long int Value) {
+  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicMin(int *Address, int Value) {
+  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicMin(unsigned int *Address,
+                                                unsigned int Value) {
+  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicMin(unsigned long long int *Address, unsigned long long int Value) {
+  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline long long int atomicMin(long long int *Address,
+                                                 long long int Value) {
+  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicMax(int *Address, int Value) {
+  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicMax(unsigned int *Address,
+                                                unsigned int Value) {
+  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicMax(unsigned long long int *Address, unsigned long long int Value) {
+  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline long long int atomicMax(long long int *Address,
+                                                 long long int Value) {
+  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicAnd(int *Address, int Value) {
+  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicAnd(unsigned int *Address,
+                                                unsigned int Value) {
+  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicAnd(unsigned long long int *Address, unsigned long long int Value) {
+  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicOr(int *Address, int Value) {
+  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicOr(unsigned int *Address,
+                                               unsigned int Value) {
+  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicOr(unsigned long long int *Address, unsigned long long int Value) {
+  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicXor(int *Address, int Value) {
+  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicXor(unsigned int *Address,
+                                                unsigned int Value) {
+  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicXor(unsigned long long int *Address, unsigned long long int Value) {
+  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline float atomicExch(float *Address, float Value) {
+  float Old;
+  __atomic_exchange(Address, &Value, &Old, __ATOMIC_RELAXED);
+  return Old;
+}
+static __device__ inline int atomicCAS(int *Address, int Compare, int Value) {
+  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  return Compare;
+}
+static __device__ inline unsigned int
+atomicCAS(unsigned int *Address, unsigned int Compare, unsigned int Value) {
+  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  return Compare;
+}
+static __device__ inline unsigned long long int
+atomicCAS(unsigned long long int *Address, unsigned long long int Compare,
+          unsigned long long int Value) {
+  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  return Compare;
+}
+static __device__ inline unsigned short int
+atomicCAS(unsigned short int *Address, unsigned short int Compare,
+          unsigned short int Value) {
+  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  return Compare;
+}
+/* ((old >= Value) ? 0 : old + 1) and (((old == 0) || (old > Value)) ?
+ * Value : old - 1): LLVM's uinc_wrap and udec_wrap. */
+static __device__ inline unsigned int atomicInc(unsigned int *Address,
+                                                unsigned int Value) {
+  return __nvvm_atom_inc_gen_ui(Address, Value);
+}
+static __device__ inline unsigned int atomicDec(unsigned int *Address,
+                                                unsigned int Value) {
+  return __nvvm_atom_dec_gen_ui(Address, Value);
+}
+/* atomic*_block: the same instructions (see above). */
+static __device__ inline int atomicAdd_block(int *Address, int Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicAdd_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicAdd_block(unsigned long long int *Address, unsigned long long int Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline long long int atomicAdd_block(long long int *Address,
+                                                       long long int Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline float atomicAdd_block(float *Address, float Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline double atomicAdd_block(double *Address, double Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicSub_block(int *Address, int Value) {
+  return __atomic_fetch_sub(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicSub_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return __atomic_fetch_sub(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicExch_block(int *Address, int Value) {
+  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicExch_block(unsigned int *Address,
+                                                       unsigned int Value) {
+  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicExch_block(unsigned long long int *Address,
+                 unsigned long long int Value) {
+  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicMin_block(int *Address, int Value) {
+  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicMin_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicMin_block(unsigned long long int *Address, unsigned long long int Value) {
+  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline long long int atomicMin_block(long long int *Address,
+                                                       long long int Value) {
+  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicMax_block(int *Address, int Value) {
+  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicMax_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicMax_block(unsigned long long int *Address, unsigned long long int Value) {
+  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline long long int atomicMax_block(long long int *Address,
+                                                       long long int Value) {
+  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicAnd_block(int *Address, int Value) {
+  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicAnd_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicAnd_block(unsigned long long int *Address, unsigned long long int Value) {
+  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicOr_block(int *Address, int Value) {
+  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicOr_block(unsigned int *Address,
+                                                     unsigned int Value) {
+  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicOr_block(unsigned long long int *Address, unsigned long long int Value) {
+  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicXor_block(int *Address, int Value) {
+  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicXor_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicXor_block(unsigned long long int *Address, unsigned long long int Value) {
+  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline float atomicExch_block(float *Address, float Value) {
+  float Old;
+  __atomic_exchange(Address, &Value, &Old, __ATOMIC_RELAXED);
+  return Old;
+}
+static __device__ inline int atomicCAS_block(int *Address, int Compare,
+                                             int Value) {
+  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  return Compare;
+}
+static __device__ inline unsigned int atomicCAS_block(unsigned int *Address,
+                                                      unsigned int Compare,
+                                                      unsigned int Value) {
+  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  return Compare;
+}
+static __device__ inline unsigned long long int
+atomicCAS_block(unsigned long long int *Address, unsigned long long int Compare,
+                unsigned long long int Value) {
+  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  return Compare;
+}
+static __device__ inline unsigned short int
+atomicCAS_block(unsigned short int *Address, unsigned short int Compare,
+                unsigned short int Value) {
+  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  return Compare;
+}
+/* ((old >= Value) ? 0 : old + 1) and (((old == 0) || (old > Value)) ?
+ * Value : old - 1): LLVM's uinc_wrap and udec_wrap. */
+static __device__ inline unsigned int atomicInc_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return __nvvm_atom_inc_gen_ui(Address, Value);
+}
+static __device__ inline unsigned int atomicDec_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return __nvvm_atom_dec_gen_ui(Address, Value);
+}
+/* atomic*_system: the same instructions (see above). */
+static __device__ inline int atomicAdd_system(int *Address, int Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicAdd_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicAdd_system(unsigned long long int *Address,
+                 unsigned long long int Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline long long int atomicAdd_system(long long int *Address,
+                                                        long long int Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline float atomicAdd_system(float *Address, float Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline double atomicAdd_system(double *Address,
+                                                 double Value) {
+  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicSub_system(int *Address, int Value) {
+  return __atomic_fetch_sub(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicSub_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return __atomic_fetch_sub(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicExch_system(int *Address, int Value) {
+  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicExch_system(unsigned int *Address,
+                                                        unsigned int Value) {
+  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicExch_system(unsigned long long int *Address,
+                  unsigned long long int Value) {
+  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicMin_system(int *Address, int Value) {
+  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicMin_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicMin_system(unsigned long long int *Address,
+                 unsigned long long int Value) {
+  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline long long int atomicMin_system(long long int *Address,
+                                                        long long int Value) {
+  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicMax_system(int *Address, int Value) {
+  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicMax_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicMax_system(unsigned long long int *Address,
+                 unsigned long long int Value) {
+  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline long long int atomicMax_system(long long int *Address,
+                                                        long long int Value) {
+  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicAnd_system(int *Address, int Value) {
+  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicAnd_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicAnd_system(unsigned long long int *Address,
+                 unsigned long long int Value) {
+  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicOr_system(int *Address, int Value) {
+  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicOr_system(unsigned int *Address,
+                                                      unsigned int Value) {
+  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicOr_system(unsigned long long int *Address, unsigned long long int Value) {
+  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline int atomicXor_system(int *Address, int Value) {
+  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned int atomicXor_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline unsigned long long int
+atomicXor_system(unsigned long long int *Address,
+                 unsigned long long int Value) {
+  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
+}
+static __device__ inline float atomicExch_system(float *Address, float Value) {
+  float Old;
+  __atomic_exchange(Address, &Value, &Old, __ATOMIC_RELAXED);
+  return Old;
+}
+static __device__ inline int atomicCAS_system(int *Address, int Compare,
+                                              int Value) {
+  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  return Compare;
+}
+static __device__ inline unsigned int atomicCAS_system(unsigned int *Address,
+                                                       unsigned int Compare,
+                                                       unsigned int Value) {
+  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  return Compare;
+}
+static __device__ inline unsigned long long int
+atomicCAS_system(unsigned long long int *Address,
+                 unsigned long long int Compare, unsigned long long int Value) {
+  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  return Compare;
+}
+static __device__ inline unsigned short int
+atomicCAS_system(unsigned short int *Address, unsigned short int Compare,
+                 unsigned short int Value) {
+  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
+                              __ATOMIC_RELAXED);
+  return Compare;
+}
+/* ((old >= Value) ? 0 : old + 1) and (((old == 0) || (old > Value)) ?
+ * Value : old - 1): LLVM's uinc_wrap and udec_wrap. */
+static __device__ inline unsigned int atomicInc_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return __nvvm_atom_inc_gen_ui(Address, Value);
+}
+static __device__ inline unsigned int atomicDec_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return __nvvm_atom_dec_gen_ui(Address, Value);
+}
+
+/*===-- Integer intrinsics ------------------------------------------------===*/
+
+static __device__ inline int __popc(unsigned int X) {
+  return __builtin_popcount(X);
+}
+static __device__ inline int __popcll(unsigned long long X) {
+  return __builtin_popcountll(X);
+}
+static __device__ inline int __clz(int X) {
+  return X ? __builtin_clz((unsigned)X) : 32;
+}
+static __device__ inline int __clzll(long long X) {
+  return X ? __builtin_clzll((unsigned long long)X) : 64;
+}
+static __device__ inline int __ffs(int X) { return __builtin_ffs(X); }
+static __device__ inline int __ffsll(long long X) { return __builtin_ffsll(X); }
+static __device__ inline unsigned int __brev(unsigned int X) {
+  return __builtin_bitreverse32(X);
+}
+static __device__ inline unsigned long long __brevll(unsigned long long X) {
+  return __builtin_bitreverse64(X);
+}
+/* Byte I of the result is byte (S >> 4 * I) & 7 of the pair {Y, X}. */
+static __device__ inline unsigned int
+__byte_perm(unsigned int X, unsigned int Y, unsigned int S) {
+  unsigned long long Pair = ((unsigned long long)Y << 32) | X;
+  unsigned int Result = 0;
+  for (int I = 0; I < 4; ++I)
+    Result |= (unsigned)((Pair >> (8 * ((S >> (4 * I)) & 7))) & 0xff)
+              << (8 * I);
+  return Result;
+}
+static __device__ inline unsigned int
+__funnelshift_l(unsigned int Lo, unsigned int Hi, unsigned int Shift) {
+  return __builtin_elementwise_fshl(Hi, Lo, Shift & 31);
+}
+static __device__ inline unsigned int
+__funnelshift_lc(unsigned int Lo, unsigned int Hi, unsigned int Shift) {
+  return Shift >= 32 ? Lo : __builtin_elementwise_fshl(Hi, Lo, Shift);
+}
+static __device__ inline unsigned int
+__funnelshift_r(unsigned int Lo, unsigned int Hi, unsigned int Shift) {
+  return __builtin_elementwise_fshr(Hi, Lo, Shift & 31);
+}
+static __device__ inline unsigned int
+__funnelshift_rc(unsigned int Lo, unsigned int Hi, unsigned int Shift) {
+  return Shift >= 32 ? Hi : __builtin_elementwise_fshr(Hi, Lo, Shift);
+}
+/* 24-bit multiplies: the low 24 bits of each operand, sign-extended for
+ * __mul24. */
+static __device__ inline int __mul24(int X, int Y) {
+  return ((X << 8) >> 8) * ((Y << 8) >> 8);
+}
+static __device__ inline unsigned int __umul24(unsigned int X, unsigned int Y) {
+  return (X & 0xffffff) * (Y & 0xffffff);
+}
+static __device__ inline int __mulhi(int X, int Y) {
+  return (int)(((long long)X * Y) >> 32);
+}
+static __device__ inline unsigned int __umulhi(unsigned int X, unsigned int Y) {
+  return (unsigned)(((unsigned long long)X * Y) >> 32);
+}
+static __device__ inline long long __mul64hi(long long X, long long Y) {
+  return (long long)(((__int128)X * Y) >> 64);
+}
+static __device__ inline unsigned long long __umul64hi(unsigned long long X,
+                                                       unsigned long long Y) {
+  return (unsigned long long)(((unsigned __int128)X * Y) >> 64);
+}
+static __device__ inline unsigned int __sad(int X, int Y, unsigned int Z) {
+  return Z + (unsigned)(X > Y ? X - Y : Y - X);
+}
+static __device__ inline unsigned int __usad(unsigned int X, unsigned int Y,
+                                             unsigned int Z) {
+  return Z + (X > Y ? X - Y : Y - X);
+}
+static __device__ inline int __hadd(int X, int Y) {
+  return (int)(((long long)X + Y) >> 1);
+}
+static __device__ inline int __rhadd(int X, int Y) {
+  return (int)(((long long)X + Y + 1) >> 1);
+}
+static __device__ inline unsigned int __uhadd(unsigned int X, unsigned int Y) {
+  return (unsigned)(((unsigned long long)X + Y) >> 1);
+}
+static __device__ inline unsigned int __urhadd(unsigned int X, unsigned int Y) {
+  return (unsigned)(((unsigned long long)X + Y + 1) >> 1);
+}
+
+/*===-- Clocks ------------------------------------------------------------===*/
+
+static __device__ inline long long clock64() {
+  return (long long)__builtin_readcyclecounter();
+}
+static __device__ inline long clock() { return (long)clock64(); }
+
+/*===-- Cache-hinted loads and stores -------------------------------------===*/
+
+template <typename T> static __device__ inline T __ldg(const T *P) {
+  return *P;
+}
+template <typename T> static __device__ inline T __ldcg(const T *P) {
+  return *P;
+}
+template <typename T> static __device__ inline T __ldca(const T *P) {
+  return *P;
+}
+template <typename T> static __device__ inline T __ldcs(const T *P) {
+  return *P;
+}
+template <typename T> static __device__ inline T __ldlu(const T *P) {
+  return *P;
+}
+template <typename T> static __device__ inline T __ldcv(const T *P) {
+  return *(const volatile T *)P;
+}
+template <typename T> static __device__ inline void __stwb(T *P, T V) {
+  *P = V;
+}
+template <typename T> static __device__ inline void __stcg(T *P, T V) {
+  *P = V;
+}
+template <typename T> static __device__ inline void __stcs(T *P, T V) {
+  *P = V;
+}
+template <typename T> static __device__ inline void __stwt(T *P, T V) {
+  *(volatile T *)P = V;
+}
+
+#endif
