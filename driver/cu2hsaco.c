@@ -147,6 +147,27 @@ static int runTool(char *const *Argv, bool Verbose) {
   return WIFEXITED(Status) ? WEXITSTATUS(Status) : 128;
 }
 
+/* The CUDA headers: include/cu2hsaco beside an installed cu2hsaco's bin/,
+ * else the source tree's include/. */
+static const char *findIncludeDir(void) {
+  static char Installed[4096];
+  char Self[4096];
+  ssize_t Length = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
+  if (Length > 0) {
+    Self[Length] = '\0';
+    char *Slash = strrchr(Self, '/');
+    if (Slash) {
+      *Slash = '\0';
+      snprintf(Installed, sizeof(Installed), "%s/../include/cu2hsaco", Self);
+      char Probe[4160];
+      snprintf(Probe, sizeof(Probe), "%s/cuda_runtime.h", Installed);
+      if (access(Probe, R_OK) == 0)
+        return Installed;
+    }
+  }
+  return CU2HSACO_INCLUDE_DIR;
+}
+
 static void compileToNVVM(const DriverOptions *Options, const char *Bitcode) {
   char OptFlag[8];
   snprintf(OptFlag, sizeof(OptFlag), "-O%s", Options->OptLevel);
@@ -163,7 +184,7 @@ static void compileToNVVM(const DriverOptions *Options, const char *Bitcode) {
                                     "-Xclang",
                                     "+ptx70",
                                     "-isystem",
-                                    CU2HSACO_INCLUDE_DIR,
+                                    findIncludeDir(),
                                     "-include",
                                     "cuda_runtime.h",
                                     OptFlag,

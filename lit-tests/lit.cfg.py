@@ -20,6 +20,7 @@ config.substitutions.append(("%plugin", config.warp_plugin))
 config.substitutions.append(
     ("%opt-warp", f"opt -load-pass-plugin={config.warp_plugin}"))
 config.substitutions.append(("%src", config.warp_source_dir))
+config.substitutions.append(("%builddir", config.warp_build_dir))
 config.substitutions.append(("%python", "python3"))
 config.substitutions.append(
     ("%llvm-include", os.path.join(os.path.dirname(config.llvm_tools_dir), "include")))
