@@ -54,19 +54,32 @@ typedef struct {
   const char *OptLevel; /* "0".."3" */
   OutputKind Kind;
   bool Verbose;
-  const char *ClangExtra[MaxArgs]; /* -I and -D, passed to clang */
+  bool KeepLineTables;             /* -lineinfo, -g, -G */
+  const char *ClangExtra[MaxArgs]; /* -I, -D, -U, -isystem, -include, -std */
   unsigned NumClangExtra;
   char PassOptions[256]; /* for warpParseRetargetOptions */
 } DriverOptions;
 
-static void usage(void) {
-  fprintf(stderr, "usage: cu2hsaco FILE.cu -o OUT [--offload-arch=gfxNNN] "
-                  "[--wave32|--wave64]\n"
-                  "                [--strategy=best|bpermute]"
-                  "\n"
-                  "                [-O0|-O1|-O2|-O3] [--emit-llvm|-S] [-I DIR] "
-                  "[-D NAME[=VALUE]] [-v]\n");
-  exit(2);
+/* Prints the usage (to stdout for --help) and exits with Status. */
+static void usage(int Status) {
+  fprintf(Status ? stderr : stdout,
+          "usage: cu2hsaco FILE.cu -o OUT [--offload-arch=gfxNNN] "
+          "[--wave32|--wave64]\n"
+          "                [--strategy=best|bpermute]"
+          "\n"
+          "                [-O0|-O1|-O2|-O3] [--emit-llvm|-S] [-I DIR] "
+          "[-D NAME[=VALUE]] [-v]\n"
+          "                nvcc's: [-U NAME] [-isystem DIR] [-include "
+          "FILE] [-std=c++NN] [-lineinfo|-g]\n"
+          "                [-arch=sm_NN] [-gencode ...] [-x cu] "
+          "[-Xcompiler OPTS] [--expt-relaxed-constexpr]\n");
+  exit(Status);
+}
+
+static void note(const char *Format, const char *Detail) {
+  fprintf(stderr, "cu2hsaco: note: ");
+  fprintf(stderr, Format, Detail);
+  fputc('\n', stderr);
 }
 
 static void fail(const char *Format, const char *Detail) {
@@ -86,6 +99,122 @@ static void addClangArg(DriverOptions *Options, const char *Arg) {
   if (Options->NumClangExtra == MaxArgs)
     fail("%s", "too many -I/-D options");
   Options->ClangExtra[Options->NumClangExtra++] = Arg;
+}
+
+static bool startsWith(const char *Text, const char *Prefix) {
+  return strncmp(Text, Prefix, strlen(Prefix)) == 0;
+}
+
+/* The value of an nvcc flag Name written "Name=V" or "Name V" (then the
+ * next argument, consumed), or NULL if Arg is not that flag. */
+static const char *flagValue(const char *Name, int argc, char **argv, int *I) {
+  const char *Arg = argv[*I];
+  size_t Length = strlen(Name);
+  if (strncmp(Arg, Name, Length) != 0)
+    return NULL;
+  if (Arg[Length] == '=')
+    return Arg + Length + 1;
+  if (Arg[Length] == '\0' && *I + 1 < argc)
+    return argv[++*I];
+  return NULL;
+}
+
+/* nvcc's flags that name NVIDIA targets: accepted, with a note, since the
+ * AMD processor is --offload-arch. */
+static bool takeNvidiaTargetFlag(int argc, char **argv, int *I) {
+  static const char *const Names[] = {"-arch",    "--gpu-architecture",
+                                      "-gencode", "--generate-code",
+                                      "-code",    "--gpu-code"};
+  for (size_t N = 0; N < sizeof(Names) / sizeof(Names[0]); ++N) {
+    const char *Value = flagValue(Names[N], argc, argv, I);
+    if (Value) {
+      note("ignoring the NVIDIA target '%s'; the AMD processor is "
+           "--offload-arch",
+           Value);
+      return true;
+    }
+  }
+  return false;
+}
+
+/* nvcc's flags that pass to clang as they are, or respelled. */
+static bool takeClangFlag(DriverOptions *Options, int argc, char **argv,
+                          int *I) {
+  static const char *const WithValue[] = {"-I", "-D", "-U", "-isystem",
+                                          "-include"};
+  const char *Arg = argv[*I];
+  for (size_t N = 0; N < sizeof(WithValue) / sizeof(WithValue[0]); ++N) {
+    size_t Length = strlen(WithValue[N]);
+    if (!strcmp(Arg, WithValue[N]) && *I + 1 < argc) {
+      addClangArg(Options, Arg);
+      addClangArg(Options, argv[++*I]);
+      return true;
+    }
+    if (Length == 2 && !strncmp(Arg, WithValue[N], 2) && Arg[2]) {
+      addClangArg(Options, Arg);
+      return true;
+    }
+  }
+  const char *Std = flagValue("-std", argc, argv, I);
+  if (!Std)
+    Std = flagValue("--std", argc, argv, I);
+  if (Std) {
+    static char Spelled[MaxArgs][32];
+    static unsigned NumSpelled;
+    if (NumSpelled == MaxArgs || strlen(Std) > 20)
+      fail("unsupported -std value '%s'", Std);
+    snprintf(Spelled[NumSpelled], sizeof(Spelled[0]), "-std=%s", Std);
+    addClangArg(Options, Spelled[NumSpelled++]);
+    return true;
+  }
+  if (!strcmp(Arg, "-w") || (startsWith(Arg, "-W") && Arg[2])) {
+    addClangArg(Options, Arg);
+    return true;
+  }
+  return false;
+}
+
+/* The nvcc flags cu2hsaco knows; false for any other. */
+static bool takeNvccFlag(DriverOptions *Options, int argc, char **argv,
+                         int *I) {
+  const char *Arg = argv[*I];
+  const char *Value;
+  if (takeNvidiaTargetFlag(argc, argv, I) ||
+      takeClangFlag(Options, argc, argv, I))
+    return true;
+  if (!strcmp(Arg, "-lineinfo") || !strcmp(Arg, "--generate-line-info") ||
+      !strcmp(Arg, "-g")) {
+    Options->KeepLineTables = true;
+    return true;
+  }
+  if (!strcmp(Arg, "-G") || !strcmp(Arg, "--device-debug")) {
+    note("%s: device debugging is not supported; keeping line tables as "
+         "-lineinfo does",
+         Arg);
+    Options->KeepLineTables = true;
+    return true;
+  }
+  /* What clang's CUDA mode does anyway. */
+  if (!strcmp(Arg, "--expt-relaxed-constexpr") ||
+      !strcmp(Arg, "--expt-extended-lambda") ||
+      !strcmp(Arg, "--extended-lambda"))
+    return true;
+  if ((Value = flagValue("-x", argc, argv, I))) {
+    if (strcmp(Value, "cu") && strcmp(Value, "cuda"))
+      fail("-x %s: cu2hsaco compiles CUDA (-x cu) only", Value);
+    return true;
+  }
+  if ((Value = flagValue("-Xcompiler", argc, argv, I)) ||
+      (Value = flagValue("--compiler-options", argc, argv, I))) {
+    note("ignoring the host compiler options '%s' (device code only)", Value);
+    return true;
+  }
+  if (!strcmp(Arg, "-rdc=true") || !strcmp(Arg, "-rdc") ||
+      !strcmp(Arg, "-dc") || !strcmp(Arg, "--relocatable-device-code=true"))
+    fail("%s: separate compilation of device code is not supported; a "
+         "code object is linked from one .cu file",
+         Arg);
+  return false;
 }
 
 static DriverOptions parseArgs(int argc, char **argv) {
@@ -112,18 +241,21 @@ static DriverOptions parseArgs(int argc, char **argv) {
       Options.Kind = EmitAssembly;
     else if (!strcmp(Arg, "-v"))
       Options.Verbose = true;
-    else if ((!strcmp(Arg, "-I") || !strcmp(Arg, "-D")) && I + 1 < argc) {
-      addClangArg(&Options, Arg);
-      addClangArg(&Options, argv[++I]);
-    } else if (!strncmp(Arg, "-I", 2) || !strncmp(Arg, "-D", 2))
-      addClangArg(&Options, Arg);
+    else if (!strcmp(Arg, "--help") || !strcmp(Arg, "-h"))
+      usage(0);
+    else if (takeNvccFlag(&Options, argc, argv, &I))
+      continue;
     else if (Arg[0] != '-' && !Options.Input)
       Options.Input = Arg;
+    else if (Arg[0] == '-')
+      fail("unknown option '%s' (cu2hsaco --help lists the options it "
+           "takes)",
+           Arg);
     else
-      usage();
+      usage(2);
   }
   if (!Options.Input || !Options.Output)
-    usage();
+    usage(2);
   return Options;
 }
 
@@ -310,7 +442,8 @@ int main(int argc, char **argv) {
     fail("%s: device code uses functions or variables that no file of a "
          "code object defines (see above)",
          Options.Input);
-  LLVMStripModuleDebugInfo(M);
+  if (!Options.KeepLineTables)
+    LLVMStripModuleDebugInfo(M);
 
   if (Options.Kind == EmitLLVM) {
     if (LLVMPrintModuleToFile(M, Options.Output, &Error))
