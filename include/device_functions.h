@@ -581,6 +581,17 @@ static __device__ inline unsigned int __urhadd(unsigned int X, unsigned int Y) {
   return (unsigned)(((unsigned long long)X + Y + 1) >> 1);
 }
 
+/*===-- Device heap -------------------------------------------------------===*/
+
+/* Declared as CUDA declares them, so that headers mentioning them parse
+ * (clang's <new> wrapper defines device operator new over them). There is
+ * no device heap yet: cu2hsaco reports a call to either as an undefined
+ * function, naming its source line. */
+extern "C" {
+__device__ void *malloc(__SIZE_TYPE__ Size);
+__device__ void free(void *Pointer);
+}
+
 /*===-- Clocks ------------------------------------------------------------===*/
 
 static __device__ inline long long clock64() {
