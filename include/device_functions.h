@@ -561,8 +561,10 @@ static __device__ inline unsigned long long __umul64hi(unsigned long long X,
                                                        unsigned long long Y) {
   return (unsigned long long)(((unsigned __int128)X * Y) >> 64);
 }
+/* |X - Y| + Z with the exact difference: computed unsigned, since the signed
+ * subtraction can overflow. */
 static __device__ inline unsigned int __sad(int X, int Y, unsigned int Z) {
-  return Z + (unsigned)(X > Y ? X - Y : Y - X);
+  return Z + (X > Y ? (unsigned)X - (unsigned)Y : (unsigned)Y - (unsigned)X);
 }
 static __device__ inline unsigned int __usad(unsigned int X, unsigned int Y,
                                              unsigned int Z) {
