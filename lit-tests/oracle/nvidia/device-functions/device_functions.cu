@@ -6,7 +6,8 @@
 // words per thread plus the final values of contended atomics, which do not
 // depend on the order the atomics run in. main() prints the buffer exactly
 // as the wavesim CLI prints a kernel's buffer ("buf0[k]: v ..."), so the
-// two outputs compare with diff (lit-tests/headers/device-functions.test).
+// two outputs compare with diff (lit-tests/headers/device-functions.test;
+// -D PLANTED_WRONG_SAD is that test's planted bug).
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -58,7 +59,11 @@ __global__ void device_functions(unsigned *Out) {
       (unsigned)((unsigned long long)__mul64hi((long long)AB, (long long)BC) >>
                  13);
   R[18] = (unsigned)(__umul64hi(AB, BC) >> 9);
+#ifdef PLANTED_WRONG_SAD
+  R[19] = __usad(A, B, C); /* what the overflowing __sad computed */
+#else
   R[19] = __sad((int)A, (int)B, C);
+#endif
   R[20] = __usad(A, B, C);
   R[21] = (unsigned)__hadd((int)A, (int)B);
   R[22] = (unsigned)__rhadd((int)A, (int)B);
