@@ -1,0 +1,68 @@
+// cooperative_groups/reduce.h - cg::reduce over a thread_block_tile<N> or a
+// coalesced_group, and the function objects CUDA gives for it (cg::plus,
+// less, greater, bit_and, bit_or, bit_xor; any callable taking two values
+// works), written from NVIDIA's public documentation over the group's
+// shuffles only. Every lane of the group gets the result. The order of a
+// tile's reduction is a butterfly with offsets N/2, N/4, ..., 1 (each lane
+// combines its value with the lane at rank ^ offset), which is what an
+// NVIDIA H100 gives for float sums bit for bit (lit-tests/cooperative-groups);
+// a coalesced group of other than 32 lanes reduces to rank 0 with shfl_down
+// at offsets 1, 2, 4, ... and broadcasts rank 0's value.
+#ifndef __COOPERATIVE_GROUPS_REDUCE_H__
+#define __COOPERATIVE_GROUPS_REDUCE_H__
+
+#include "../cooperative_groups.h"
+
+namespace cooperative_groups {
+
+template <typename T> struct plus {
+  __device__ T operator()(T A, T B) const { return A + B; }
+};
+template <typename T> struct less {
+  __device__ T operator()(T A, T B) const { return B < A ? B : A; }
+};
+template <typename T> struct greater {
+  __device__ T operator()(T A, T B) const { return A < B ? B : A; }
+};
+template <typename T> struct bit_and {
+  __device__ T operator()(T A, T B) const { return A & B; }
+};
+template <typename T> struct bit_or {
+  __device__ T operator()(T A, T B) const { return A | B; }
+};
+template <typename T> struct bit_xor {
+  __device__ T operator()(T A, T B) const { return A ^ B; }
+};
+
+template <unsigned Size, typename ParentT, typename T, typename OpT>
+static __device__ inline T reduce(const thread_block_tile<Size, ParentT> &G,
+                                  T Value, OpT Op) {
+#ifndef CG_PLANTED_REDUCE_BUG
+  for (unsigned Offset = Size / 2; Offset != 0; Offset /= 2)
+#else
+  for (unsigned Offset = Size / 2; Offset > 1; Offset /= 2) // skips offset 1
+#endif
+    Value = Op(Value, G.shfl_xor(Value, Offset));
+  return Value;
+}
+
+template <typename T, typename OpT>
+static __device__ inline T reduce(const coalesced_group &G, T Value, OpT Op) {
+  unsigned N = G.size();
+  if (N == 32) {
+    for (unsigned Offset = 16; Offset != 0; Offset /= 2)
+      Value = Op(Value, __shfl_xor_sync(0xffffffffu, Value, Offset, 32));
+    return Value;
+  }
+  unsigned Rank = G.thread_rank();
+  for (unsigned Offset = 1; Offset < N; Offset *= 2) {
+    T Other = G.shfl_down(Value, Offset);
+    if (Rank + Offset < N)
+      Value = Op(Value, Other);
+  }
+  return G.shfl(Value, 0);
+}
+
+} // namespace cooperative_groups
+
+#endif // __COOPERATIVE_GROUPS_REDUCE_H__
