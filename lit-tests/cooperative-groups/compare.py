@@ -3,9 +3,11 @@
 with the one an NVIDIA GPU printed (expected.*.txt.gz), word by word, and
 names each mismatching word by thread and result (block, dynamic tile,
 thread_block_tile<N> member, coalesced pattern member). Prints
-"records R, words W, mismatches M" and, with -v, the first mismatches by
-result; exits 1 on any mismatch. Usage: compare.py ACTUAL EXPECTED[.gz]"""
-import collections, gzip, sys
+"threads T, words W, ..., mismatches M" and, with -v, the first mismatch of
+each result; exits 1 on any mismatch. --exclude=REGEX leaves out the words
+whose result name matches (counted as excluded).
+Usage: compare.py [-v] [--exclude=REGEX]... ACTUAL EXPECTED[.gz]"""
+import collections, gzip, re, sys
 
 RESULTS = 480
 TILE = ["thread_rank", "size", "num_threads", "meta_group_rank",
@@ -54,21 +56,28 @@ def read(path):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a != "-v"]
+    exclude = [a.split("=", 1)[1] for a in sys.argv[1:]
+               if a.startswith("--exclude=")]
+    args = [a for a in sys.argv[1:] if not a.startswith("-")]
     actual, expected = read(args[0]), read(args[1])
     if len(actual) != len(expected):
         print("length differs: %d vs %d" % (len(actual), len(expected)))
         return 1
     bad = collections.Counter()
     first = {}
+    skipped = 0
     for i, (a, e) in enumerate(zip(actual, expected)):
+        n = name(i % RESULTS)
+        if any(re.search(x, n) for x in exclude):
+            skipped += 1
+            continue
         if a != e:
-            n = name(i % RESULTS)
             bad[n] += 1
             first.setdefault(n, (i // RESULTS, a & 0xffffffff, e & 0xffffffff))
     nz = sum(1 for e in expected if e)
-    print("threads %d, words %d, nonzero %d, mismatches %d" %
-          (len(expected) // RESULTS, len(expected), nz, sum(bad.values())))
+    print("threads %d, words %d, nonzero %d, excluded %d, mismatches %d" %
+          (len(expected) // RESULTS, len(expected), nz, skipped,
+           sum(bad.values())))
     if "-v" in sys.argv:
         for n, c in bad.most_common():
             t, a, e = first[n]

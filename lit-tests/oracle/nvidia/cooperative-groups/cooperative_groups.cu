@@ -145,9 +145,11 @@ __device__ void tileTests(Recorder &Rec, cg::thread_block Block,
   Rec.K = Start + Words;
 }
 
-// One instance per pattern, so each branch has its own call sites (wavesim
-// groups the lanes that reach one call site together, across loop
-// iterations: a run-time pattern loop would mix the patterns' lanes).
+// One instance per pattern, each followed by a block barrier, so that the
+// lanes of one pattern's branch never meet those of another in a call that
+// is not inlined (wavesim groups the lanes of a wave that reach one call
+// together, whatever path brought them there; hardware reconverges at the
+// branch's end). The barriers change nothing on an NVIDIA GPU.
 template <unsigned Pattern>
 __device__ void coalescedTests(Recorder &Rec, cg::thread_block Block,
                                unsigned Seed) {
@@ -205,7 +207,15 @@ __device__ void coalescedTests(Recorder &Rec, cg::thread_block Block,
     Rec.put(cg::reduce(L, V, cg::plus<int>()));
     Rec.put(cg::inclusive_scan(L, V));
     Rec.put(L.shfl(I, L.size() - 1));
-    // binary_partition
+  }
+  // binary_partition in a branch of its own: the labeled groups above run
+  // apart (loops of their own lengths), and wavesim, unlike hardware, does
+  // not bring them back together inside the branch.
+  __syncwarp();
+  if (In) {
+    cg::coalesced_group G = cg::coalesced_threads();
+    int V = (int)(H % 2001) - 1000;
+    Rec.K = Start + 29;
     cg::coalesced_group B = cg::binary_partition(G, (H >> 17) & 1);
     Rec.put(B.thread_rank());
     Rec.put(B.size());
@@ -249,11 +259,17 @@ __global__ void cg_kernel(unsigned *Out, int Seed) {
   tileTests<16>(Rec, Block, Seed);
   tileTests<32>(Rec, Block, Seed);
   coalescedTests<0>(Rec, Block, Seed);
+  Block.sync();
   coalescedTests<1>(Rec, Block, Seed);
+  Block.sync();
   coalescedTests<2>(Rec, Block, Seed);
+  Block.sync();
   coalescedTests<3>(Rec, Block, Seed);
+  Block.sync();
   coalescedTests<4>(Rec, Block, Seed);
+  Block.sync();
   coalescedTests<5>(Rec, Block, Seed);
+  Block.sync();
 }
 
 #ifndef NO_MAIN
