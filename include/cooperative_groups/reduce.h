@@ -6,8 +6,10 @@
 // tile's reduction is a butterfly with offsets N/2, N/4, ..., 1 (each lane
 // combines its value with the lane at rank ^ offset), which is what an
 // NVIDIA H100 gives for float sums bit for bit (lit-tests/cooperative-groups);
-// a coalesced group of other than 32 lanes reduces to rank 0 with shfl_down
-// at offsets 1, 2, 4, ... and broadcasts rank 0's value.
+// a coalesced group of other than 32 lanes runs an inclusive scan over its
+// ranks (offsets 1, 2, 4, ...) and broadcasts the last rank's value, which
+// is the H100's order too (a reduction to rank 0 with shfl_down differs from
+// it in the last bit of float sums).
 #ifndef __COOPERATIVE_GROUPS_REDUCE_H__
 #define __COOPERATIVE_GROUPS_REDUCE_H__
 
@@ -54,13 +56,15 @@ static __device__ inline T reduce(const coalesced_group &G, T Value, OpT Op) {
       Value = Op(Value, __shfl_xor_sync(0xffffffffu, Value, Offset, 32));
     return Value;
   }
+  // An inclusive scan over ranks (offsets 1, 2, 4, ...), whose last rank
+  // holds the total, broadcast.
   unsigned Rank = G.thread_rank();
   for (unsigned Offset = 1; Offset < N; Offset *= 2) {
-    T Other = G.shfl_down(Value, Offset);
-    if (Rank + Offset < N)
+    T Other = G.shfl_up(Value, Offset);
+    if (Rank >= Offset)
       Value = Op(Value, Other);
   }
-  return G.shfl(Value, 0);
+  return G.shfl(Value, N - 1);
 }
 
 } // namespace cooperative_groups
