@@ -199,22 +199,11 @@ __device__ void coalescedTests(Recorder &Rec, cg::thread_block Block,
     Rec.putF(cg::exclusive_scan(G, floatOf(H)));
     unsigned Ex = cg::exclusive_scan(G, H, cg::bit_or<unsigned>());
     Rec.put(R == 0 ? 0u : Ex);
-    // labeled_partition with arbitrary labels
-    unsigned Label = (Pattern & 1) ? H % 3 : (H >> 5) % 5 + 1000u * (H & 1);
-    cg::coalesced_group L = cg::labeled_partition(G, Label);
-    Rec.put(L.thread_rank());
-    Rec.put(L.size());
-    Rec.put(cg::reduce(L, V, cg::plus<int>()));
-    Rec.put(cg::inclusive_scan(L, V));
-    Rec.put(L.shfl(I, L.size() - 1));
-  }
-  // binary_partition in a branch of its own: the labeled groups above run
-  // apart (loops of their own lengths), and wavesim, unlike hardware, does
-  // not bring them back together inside the branch.
-  __syncwarp();
-  if (In) {
-    cg::coalesced_group G = cg::coalesced_threads();
-    int V = (int)(H % 2001) - 1000;
+    // binary_partition, then labeled_partition with arbitrary labels (in
+    // this order: under wavesim the lanes that __match_any_sync's waterfall
+    // loop splits by label are not regrouped later in the branch, so a
+    // binary_partition after it saw only the lanes of one label; hardware
+    // reconverges at the loop's exit)
     Rec.K = Start + 29;
     cg::coalesced_group B = cg::binary_partition(G, (H >> 17) & 1);
     Rec.put(B.thread_rank());
@@ -222,6 +211,15 @@ __device__ void coalescedTests(Recorder &Rec, cg::thread_block Block,
     Rec.put(cg::reduce(B, V, cg::greater<int>()));
     Rec.put(cg::exclusive_scan(B, V));
     Rec.put(B.ballot((H >> 2) & 1));
+    G.sync();
+    Rec.K = Start + 24;
+    unsigned Label = (Pattern & 1) ? H % 3 : (H >> 5) % 5 + 1000u * (H & 1);
+    cg::coalesced_group L = cg::labeled_partition(G, Label);
+    Rec.put(L.thread_rank());
+    Rec.put(L.size());
+    Rec.put(cg::reduce(L, V, cg::plus<int>()));
+    Rec.put(cg::inclusive_scan(L, V));
+    Rec.put(L.shfl(I, L.size() - 1));
     G.sync();
   }
   Rec.K = Start + Words;
