@@ -18,7 +18,7 @@
 // of this file (commit b5e846d); the later edits only add block and warp
 // barriers, give each pattern its own call sites and reorder independent
 // computations inside a branch, none of which changes a result on an NVIDIA
-// GPU, so run-on-nvidia.sh reproduces them.
+// GPU: this version, run again on an H100, gave all six files word for word.
 // Usage: cooperative_groups GRID BLOCK SEED
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
