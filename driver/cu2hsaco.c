@@ -21,6 +21,8 @@
  *
  *===----------------------------------------------------------------------===*/
 
+#include "DeviceLibs.h"
+#include "LaneMath.h"
 #include "NVVMWarpToAMDGPU.h"
 
 #include <llvm-c/Analysis.h>
@@ -43,6 +45,9 @@
 #ifndef CU2HSACO_INCLUDE_DIR
 #define CU2HSACO_INCLUDE_DIR "."
 #endif
+#ifndef CU2HSACO_DEVICE_LIB_DIR
+#define CU2HSACO_DEVICE_LIB_DIR "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
+#endif
 
 enum { MaxArgs = 256 };
 
@@ -55,6 +60,8 @@ typedef struct {
   OutputKind Kind;
   bool Verbose;
   bool KeepLineTables;             /* -lineinfo, -g, -G */
+  bool FastMath;                   /* --use_fast_math */
+  const char *DeviceLibDir;        /* holds AMD's ocml.bc */
   const char *ClangExtra[MaxArgs]; /* -I, -D, -U, -isystem, -include, -std */
   unsigned NumClangExtra;
   char PassOptions[256]; /* for warpParseRetargetOptions */
@@ -69,10 +76,12 @@ static void usage(int Status) {
           "\n"
           "                [-O0|-O1|-O2|-O3] [--emit-llvm|-S] [-I DIR] "
           "[-D NAME[=VALUE]] [-v]\n"
+          "                [--rocm-device-lib-path=DIR]\n"
           "                nvcc's: [-U NAME] [-isystem DIR] [-include "
           "FILE] [-std=c++NN] [-lineinfo|-g]\n"
           "                [-arch=sm_NN] [-gencode ...] [-x cu] "
-          "[-Xcompiler OPTS] [--expt-relaxed-constexpr]\n");
+          "[-Xcompiler OPTS] [--expt-relaxed-constexpr]\n"
+          "                [--use_fast_math]\n");
   exit(Status);
 }
 
@@ -187,6 +196,10 @@ static bool takeNvccFlag(DriverOptions *Options, int argc, char **argv,
     Options->KeepLineTables = true;
     return true;
   }
+  if (!strcmp(Arg, "--use_fast_math") || !strcmp(Arg, "-use_fast_math")) {
+    Options->FastMath = true;
+    return true;
+  }
   if (!strcmp(Arg, "-G") || !strcmp(Arg, "--device-debug")) {
     note("%s: device debugging is not supported; keeping line tables as "
          "-lineinfo does",
@@ -221,6 +234,7 @@ static DriverOptions parseArgs(int argc, char **argv) {
   DriverOptions Options;
   memset(&Options, 0, sizeof(Options));
   Options.OptLevel = "2";
+  Options.DeviceLibDir = CU2HSACO_DEVICE_LIB_DIR;
   for (int I = 1; I < argc; ++I) {
     const char *Arg = argv[I];
     if (!strcmp(Arg, "-o") && I + 1 < argc)
@@ -235,6 +249,8 @@ static DriverOptions parseArgs(int argc, char **argv) {
     else if (strlen(Arg) == 3 && !strncmp(Arg, "-O", 2) &&
              strchr("0123", Arg[2]))
       Options.OptLevel = Arg + 2;
+    else if (!strncmp(Arg, "--rocm-device-lib-path=", 23))
+      Options.DeviceLibDir = Arg + 23;
     else if (!strcmp(Arg, "--emit-llvm"))
       Options.Kind = EmitLLVM;
     else if (!strcmp(Arg, "-S"))
@@ -325,6 +341,12 @@ static void compileToNVVM(const DriverOptions *Options, const char *Bitcode) {
                                     "-emit-llvm",
                                     "-c"};
   unsigned N = 21;
+  if (Options->FastMath) {
+    /* nvcc's --use_fast_math: the math functions that have an intrinsic
+     * become it (include/crt/math_functions.h), f32 denormals flush. */
+    Argv[N++] = "-D__USE_FAST_MATH__";
+    Argv[N++] = "-fcuda-flush-denormals-to-zero";
+  }
   for (unsigned I = 0; I < Options->NumClangExtra; ++I)
     Argv[N++] = Options->ClangExtra[I];
   Argv[N++] = Options->Input;
@@ -435,6 +457,17 @@ int main(int argc, char **argv) {
   if (Options.Verbose)
     fprintf(stderr, "cu2hsaco: %u warp intrinsics lowered for %s\n",
             Lowered.NumLowered, Retarget.OffloadArch);
+
+  warpMapMathIntrinsicsToOCML(M);
+  const char *Arch = Retarget.OffloadArch;
+  unsigned WaveSize = Retarget.WaveSize ? Retarget.WaveSize
+                      : warpArchDefaultsToWave32(Arch, strlen(Arch)) ? 32
+                                                                     : 64;
+  WarpDeviceLibOptions Libs = {Options.DeviceLibDir, Arch, WaveSize,
+                               Options.FastMath};
+  char LinkError[4352];
+  if (!warpLinkDeviceLibraries(M, &Libs, LinkError, sizeof(LinkError)))
+    fail("%s", LinkError);
 
   LLVMTargetMachineRef TM = createTargetMachine(&Retarget);
   optimize(M, TM, Options.OptLevel);

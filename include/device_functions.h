@@ -8,7 +8,8 @@
 //     instruction: correct, never weaker than CUDA asks);
 //   - the cache hints (__ldg, __ldcg, __stcs, ...) are plain loads and stores:
 //     they change only caching on NVIDIA hardware, never a value;
-//   - clock() and clock64() read llvm.readcyclecounter (s_memtime on gfx9).
+//   - clock() and clock64() read llvm.readcyclecounter (s_memtime on gfx9);
+//   - float-to-integer conversions saturate, NaN giving 0, as PTX's cvt.
 #ifndef __DEVICE_FUNCTIONS_H__
 #define __DEVICE_FUNCTIONS_H__
 
@@ -633,5 +634,169 @@ template <typename T> static __device__ inline void __stcs(T *P, T V) {
 template <typename T> static __device__ inline void __stwt(T *P, T V) {
   *(volatile T *)P = V;
 }
+
+/*===-- Reinterpretation and conversions ----------------------------------===*/
+
+static __device__ inline float __int_as_float(int X) {
+  return __builtin_bit_cast(float, X);
+}
+static __device__ inline float __uint_as_float(unsigned int X) {
+  return __builtin_bit_cast(float, X);
+}
+static __device__ inline int __float_as_int(float X) {
+  return __builtin_bit_cast(int, X);
+}
+static __device__ inline unsigned int __float_as_uint(float X) {
+  return __builtin_bit_cast(unsigned int, X);
+}
+static __device__ inline double __longlong_as_double(long long X) {
+  return __builtin_bit_cast(double, X);
+}
+static __device__ inline long long __double_as_longlong(double X) {
+  return __builtin_bit_cast(long long, X);
+}
+static __device__ inline int __double2hiint(double X) {
+  return (int)(__double_as_longlong(X) >> 32);
+}
+static __device__ inline int __double2loint(double X) {
+  return (int)__double_as_longlong(X);
+}
+static __device__ inline double __hiloint2double(int Hi, int Lo) {
+  return __longlong_as_double(
+      (long long)((unsigned long long)(unsigned)Hi << 32 | (unsigned)Lo));
+}
+
+/* Float to integer as PTX's cvt.rni/rzi/rpi/rmi: an integral value X
+ * converted with saturation, NaN giving 0. */
+template <class I, class F> static __device__ inline I __cuda_saturate(F X) {
+  const bool Signed = (I)-1 < (I)0;
+  const int Bits = 8 * sizeof(I);
+  const F Half = (F)(1ull << (Bits - 1)); /* 2^(Bits-1), exact */
+  const F Above = Signed ? Half : 2 * Half;
+  const F Below = Signed ? -Half : (F)0;
+  if (X != X)
+    return 0;
+  if (X >= Above)
+    return Signed ? (I)((1ull << (Bits - 1)) - 1) : (I)-1;
+  if (X <= Below)
+    return Signed ? (I)(1ull << (Bits - 1)) : (I)0;
+  return (I)X;
+}
+static __device__ inline int __float2int_rn(float X) {
+  return __cuda_saturate<int>(__builtin_rintf(X));
+}
+static __device__ inline int __float2int_rz(float X) {
+  return __cuda_saturate<int>(__builtin_truncf(X));
+}
+static __device__ inline int __float2int_ru(float X) {
+  return __cuda_saturate<int>(__builtin_ceilf(X));
+}
+static __device__ inline int __float2int_rd(float X) {
+  return __cuda_saturate<int>(__builtin_floorf(X));
+}
+static __device__ inline unsigned int __float2uint_rn(float X) {
+  return __cuda_saturate<unsigned int>(__builtin_rintf(X));
+}
+static __device__ inline unsigned int __float2uint_rz(float X) {
+  return __cuda_saturate<unsigned int>(__builtin_truncf(X));
+}
+static __device__ inline unsigned int __float2uint_ru(float X) {
+  return __cuda_saturate<unsigned int>(__builtin_ceilf(X));
+}
+static __device__ inline unsigned int __float2uint_rd(float X) {
+  return __cuda_saturate<unsigned int>(__builtin_floorf(X));
+}
+static __device__ inline long long __float2ll_rn(float X) {
+  return __cuda_saturate<long long>(__builtin_rintf(X));
+}
+static __device__ inline long long __float2ll_rz(float X) {
+  return __cuda_saturate<long long>(__builtin_truncf(X));
+}
+static __device__ inline long long __float2ll_ru(float X) {
+  return __cuda_saturate<long long>(__builtin_ceilf(X));
+}
+static __device__ inline long long __float2ll_rd(float X) {
+  return __cuda_saturate<long long>(__builtin_floorf(X));
+}
+static __device__ inline unsigned long long __float2ull_rn(float X) {
+  return __cuda_saturate<unsigned long long>(__builtin_rintf(X));
+}
+static __device__ inline unsigned long long __float2ull_rz(float X) {
+  return __cuda_saturate<unsigned long long>(__builtin_truncf(X));
+}
+static __device__ inline unsigned long long __float2ull_ru(float X) {
+  return __cuda_saturate<unsigned long long>(__builtin_ceilf(X));
+}
+static __device__ inline unsigned long long __float2ull_rd(float X) {
+  return __cuda_saturate<unsigned long long>(__builtin_floorf(X));
+}
+static __device__ inline int __double2int_rn(double X) {
+  return __cuda_saturate<int>(__builtin_rint(X));
+}
+static __device__ inline int __double2int_rz(double X) {
+  return __cuda_saturate<int>(__builtin_trunc(X));
+}
+static __device__ inline int __double2int_ru(double X) {
+  return __cuda_saturate<int>(__builtin_ceil(X));
+}
+static __device__ inline int __double2int_rd(double X) {
+  return __cuda_saturate<int>(__builtin_floor(X));
+}
+static __device__ inline unsigned int __double2uint_rn(double X) {
+  return __cuda_saturate<unsigned int>(__builtin_rint(X));
+}
+static __device__ inline unsigned int __double2uint_rz(double X) {
+  return __cuda_saturate<unsigned int>(__builtin_trunc(X));
+}
+static __device__ inline unsigned int __double2uint_ru(double X) {
+  return __cuda_saturate<unsigned int>(__builtin_ceil(X));
+}
+static __device__ inline unsigned int __double2uint_rd(double X) {
+  return __cuda_saturate<unsigned int>(__builtin_floor(X));
+}
+static __device__ inline long long __double2ll_rn(double X) {
+  return __cuda_saturate<long long>(__builtin_rint(X));
+}
+static __device__ inline long long __double2ll_rz(double X) {
+  return __cuda_saturate<long long>(__builtin_trunc(X));
+}
+static __device__ inline long long __double2ll_ru(double X) {
+  return __cuda_saturate<long long>(__builtin_ceil(X));
+}
+static __device__ inline long long __double2ll_rd(double X) {
+  return __cuda_saturate<long long>(__builtin_floor(X));
+}
+static __device__ inline unsigned long long __double2ull_rn(double X) {
+  return __cuda_saturate<unsigned long long>(__builtin_rint(X));
+}
+static __device__ inline unsigned long long __double2ull_rz(double X) {
+  return __cuda_saturate<unsigned long long>(__builtin_trunc(X));
+}
+static __device__ inline unsigned long long __double2ull_ru(double X) {
+  return __cuda_saturate<unsigned long long>(__builtin_ceil(X));
+}
+static __device__ inline unsigned long long __double2ull_rd(double X) {
+  return __cuda_saturate<unsigned long long>(__builtin_floor(X));
+}
+/* Integer to float, and double to float, rounded to nearest. */
+static __device__ inline float __int2float_rn(int X) { return (float)X; }
+static __device__ inline float __uint2float_rn(unsigned int X) {
+  return (float)X;
+}
+static __device__ inline float __ll2float_rn(long long X) { return (float)X; }
+static __device__ inline float __ull2float_rn(unsigned long long X) {
+  return (float)X;
+}
+static __device__ inline double __int2double_rn(int X) { return (double)X; }
+static __device__ inline double __uint2double_rn(unsigned int X) {
+  return (double)X;
+}
+static __device__ inline double __ll2double_rn(long long X) {
+  return (double)X;
+}
+static __device__ inline double __ull2double_rn(unsigned long long X) {
+  return (double)X;
+}
+static __device__ inline float __double2float_rn(double X) { return (float)X; }
 
 #endif

@@ -46,6 +46,7 @@
 #include "wavesim.h"
 #include "amdgpu-lane-ops.h"
 #include "host-jit.h"
+#include "wavesim-math.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
@@ -684,13 +685,14 @@ static void combineWaveBarrier(const Runner *R, const SiteIntrinsic *Op,
 }
 
 #define SITE(NAME, HOST, ADDRESS, COMBINE)                                     \
-  { NAME, HOST, (void *)ADDRESS, COMBINE, ReduceNone, 0 }
+  {NAME, HOST, (void *)ADDRESS, COMBINE, ReduceNone, 0}
 #define WAVE_REDUCE(OP, KIND, BITS)                                            \
-  {                                                                            \
-    "llvm.amdgcn.wave.reduce." #OP ".i" #BITS,                                 \
-        "__wavesim_wave_reduce_" #OP "_i" #BITS,                               \
-        (void *)hostWaveReduceI##BITS, combineWaveReduce, KIND, BITS           \
-  }
+  {"llvm.amdgcn.wave.reduce." #OP ".i" #BITS,                                  \
+   "__wavesim_wave_reduce_" #OP "_i" #BITS,                                    \
+   (void *)hostWaveReduceI##BITS,                                              \
+   combineWaveReduce,                                                          \
+   KIND,                                                                       \
+   BITS}
 
 static const SiteIntrinsic SiteIntrinsics[] = {
     SITE("llvm.amdgcn.ds.bpermute", "__wavesim_ds_bpermute", hostDsBPermute,
@@ -911,7 +913,8 @@ static bool checkCallees(LLVMModuleRef M, unsigned WaveSize, char *Error,
     if (!LLVMIsDeclaration(F) || !LLVMGetFirstUse(F))
       continue;
     const char *Name = nameOf(F);
-    bool Modeled = findSiteIntrinsic(Name) || findLaneIntrinsic(Name) >= 0;
+    bool Modeled = findSiteIntrinsic(Name) || findLaneIntrinsic(Name) >= 0 ||
+                   wavesimFindMathIntrinsic(Name);
     for (LLVMUseRef U = LLVMGetFirstUse(F); U; U = LLVMGetNextUse(U)) {
       LLVMValueRef User = LLVMGetUser(U);
       LLVMValueRef Caller =
@@ -926,7 +929,8 @@ static bool checkCallees(LLVMModuleRef M, unsigned WaveSize, char *Error,
                     "ds.bpermute, readlane and readfirstlane (i32, i64, f32, "
                     "f64), ballot, wave.reduce (integer, i32 and i64), "
                     "wave.barrier, s.barrier, update.dpp.i32, ds.swizzle, "
-                    "permlane16.i32 and permlanex16.i32)",
+                    "permlane16.i32 and permlanex16.i32, and OCML's rcp, "
+                    "rsq, fract, frexp, class, fmed3 and trig.preop)",
                     CallerName, Name);
         return false;
       }
@@ -1293,13 +1297,19 @@ static void rewriteSiteCalls(WaveSim *S, LLVMModuleRef M, LLVMBuilderRef B,
   }
 }
 
+static void renameIntrinsic(LLVMModuleRef M, const char *Intrinsic,
+                            const char *HostName) {
+  LLVMValueRef F = LLVMGetNamedFunction(M, Intrinsic);
+  if (F)
+    LLVMSetValueName2(F, HostName, strlen(HostName));
+}
+
 static void renameLaneIntrinsics(LLVMModuleRef M) {
-  for (unsigned I = 0; I < NumLaneIntrinsics; ++I) {
-    LLVMValueRef F = LLVMGetNamedFunction(M, LaneIntrinsics[I].Intrinsic);
-    if (F)
-      LLVMSetValueName2(F, LaneIntrinsics[I].HostName,
-                        strlen(LaneIntrinsics[I].HostName));
-  }
+  for (unsigned I = 0; I < NumLaneIntrinsics; ++I)
+    renameIntrinsic(M, LaneIntrinsics[I].Intrinsic, LaneIntrinsics[I].HostName);
+  for (unsigned I = 0; I < wavesimNumMathIntrinsics(); ++I)
+    renameIntrinsic(M, wavesimMathIntrinsic(I)->Intrinsic,
+                    wavesimMathIntrinsic(I)->HostName);
 }
 
 /* void __wavesim_kernel.NAME(ptr %Args): parameter i is loaded from the
@@ -1376,15 +1386,26 @@ static bool failedWith(LLVMErrorRef Err, const char *What, char *Error,
  * backend emits (memcpy, fmaf, ...). */
 static bool defineHostSymbols(LLVMOrcLLJITRef J, char *Error,
                               size_t ErrorSize) {
-  enum { NumSymbols = NumSiteIntrinsics + NumLaneIntrinsics };
-  LLVMOrcCSymbolMapPair Symbols[NumSymbols];
+  enum { NumModels = NumSiteIntrinsics + NumLaneIntrinsics, MaxSymbols = 64 };
+  unsigned NumSymbols = NumModels + wavesimNumMathIntrinsics();
+  LLVMOrcCSymbolMapPair Symbols[MaxSymbols];
+  if (NumSymbols > MaxSymbols) {
+    formatError(Error, ErrorSize, "too many host models");
+    return false;
+  }
   for (unsigned I = 0; I < NumSymbols; ++I) {
-    bool IsSite = I < NumSiteIntrinsics;
-    unsigned Lane = I - NumSiteIntrinsics;
-    const char *Name =
-        IsSite ? SiteIntrinsics[I].HostName : LaneIntrinsics[Lane].HostName;
-    void *Address =
-        IsSite ? SiteIntrinsics[I].Address : LaneIntrinsics[Lane].Address;
+    const char *Name;
+    void *Address;
+    if (I < NumSiteIntrinsics) {
+      Name = SiteIntrinsics[I].HostName;
+      Address = SiteIntrinsics[I].Address;
+    } else if (I < NumModels) {
+      Name = LaneIntrinsics[I - NumSiteIntrinsics].HostName;
+      Address = LaneIntrinsics[I - NumSiteIntrinsics].Address;
+    } else {
+      Name = wavesimMathIntrinsic(I - NumModels)->HostName;
+      Address = wavesimMathIntrinsic(I - NumModels)->Address;
+    }
     Symbols[I].Name = LLVMOrcLLJITMangleAndIntern(J, Name);
     Symbols[I].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)Address;
     Symbols[I].Sym.Flags.GenericFlags =
