@@ -9,7 +9,7 @@
 //   - the cache hints (__ldg, __ldcg, __stcs, ...) are plain loads and stores:
 //     they change only caching on NVIDIA hardware, never a value;
 //   - clock() and clock64() read llvm.readcyclecounter (s_memtime on gfx9);
-//   - float-to-integer conversions saturate, NaN giving 0, as PTX's cvt.
+//   - float-to-integer conversions saturate, as PTX's cvt.
 #ifndef __DEVICE_FUNCTIONS_H__
 #define __DEVICE_FUNCTIONS_H__
 
@@ -667,7 +667,9 @@ static __device__ inline double __hiloint2double(int Hi, int Lo) {
 }
 
 /* Float to integer as PTX's cvt.rni/rzi/rpi/rmi: an integral value X
- * converted with saturation, NaN giving 0. */
+ * converted with saturation. A NaN converts as an H100 converts it: to 0
+ * from float to a 32-bit integer, to the sign bit alone otherwise
+ * (lit-tests/oracle/nvidia/rounding-intrinsics). */
 template <class I, class F> static __device__ inline I __cuda_saturate(F X) {
   const bool Signed = (I)-1 < (I)0;
   const int Bits = 8 * sizeof(I);
@@ -675,7 +677,7 @@ template <class I, class F> static __device__ inline I __cuda_saturate(F X) {
   const F Above = Signed ? Half : 2 * Half;
   const F Below = Signed ? -Half : (F)0;
   if (X != X)
-    return 0;
+    return sizeof(F) == 4 && Bits == 32 ? (I)0 : (I)(1ull << (Bits - 1));
   if (X >= Above)
     return Signed ? (I)((1ull << (Bits - 1)) - 1) : (I)-1;
   if (X <= Below)

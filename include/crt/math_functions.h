@@ -736,195 +736,210 @@ __CUDA_MATH double __fma_rn(double x, double y, double z) {
   return __builtin_fma(x, y, z);
 }
 
-// Directed rounding: the result rounded to nearest, moved one ulp towards
-// the rounding direction when the exact result lies beyond it on that
-// side. ErrorSign is the sign of (exact - Nearest), from an error-free
-// transformation; an overflow to infinity is clamped to the largest finite
-// value where the direction asks for it.
+// Directed rounding. An operation's exact result is held as a value Hi
+// and the sign of what Hi misses (Hi + Lo, from an error-free
+// transformation, or an infinity when Hi overflowed); __cuda_round_to<T>
+// rounds Hi to nearest in T, then steps one ulp in the rounding direction
+// when the exact result lies beyond on that side. Float operations are carried
+// in double, where their exact results never underflow; double operations whose
+// error terms would underflow are scaled by 2^110 first.
 enum __cuda_rounding { __cuda_rz, __cuda_ru, __cuda_rd };
-__CUDA_MATH float __cuda_nextafter(float x, float y) {
-  return __ocml_nextafter_f32(x, y);
+// The neighbour of a finite X one ulp up or down the number line; from a
+// zero, the smallest denormal of that side; towards zero, the sign stays.
+template <class T, class Bits>
+static __device__ __forceinline__ T __cuda_step(T X, bool Up) {
+  if (X == 0)
+    return Up ? __builtin_bit_cast(T, (Bits)1)
+              : -__builtin_bit_cast(T, (Bits)1);
+  Bits B = __builtin_bit_cast(Bits, X);
+  bool AwayFromZero = (X > 0) == Up;
+  return __builtin_bit_cast(T, AwayFromZero ? B + 1 : B - 1);
 }
-__CUDA_MATH double __cuda_nextafter(double x, double y) {
-  return __ocml_nextafter_f64(x, y);
+__CUDA_MATH float __cuda_step(float X, bool Up) {
+  return __cuda_step<float, unsigned int>(X, Up);
 }
-__CUDA_MATH float __cuda_fma(float x, float y, float z) {
-  return __builtin_fmaf(x, y, z);
-}
-__CUDA_MATH double __cuda_fma(double x, double y, double z) {
-  return __builtin_fma(x, y, z);
-}
-__CUDA_MATH float __cuda_sqrt(float x) { return __builtin_sqrtf(x); }
-__CUDA_MATH double __cuda_sqrt(double x) { return __builtin_sqrt(x); }
-template <class T> static __device__ __forceinline__ bool __cuda_finite(T x) {
-  return x - x == 0;
+__CUDA_MATH double __cuda_step(double X, bool Up) {
+  return __cuda_step<double, unsigned long long>(X, Up);
 }
 template <class T>
-static __device__ __forceinline__ T __cuda_round(T Nearest, T ErrorSign,
-                                                 bool Overflowed,
-                                                 __cuda_rounding Mode) {
-  const T Infinity = __builtin_inff();
-  if (Overflowed) {
-    bool Positive = Nearest > 0;
-    bool KeepInfinity = Mode == __cuda_ru   ? Positive
-                        : Mode == __cuda_rd ? !Positive
-                                            : false;
-    return KeepInfinity ? Nearest : __cuda_nextafter(Nearest, T(0));
-  }
-  if (ErrorSign == 0 || ErrorSign != ErrorSign)
-    return Nearest;
-  if (Mode == __cuda_ru)
-    return ErrorSign > 0 ? __cuda_nextafter(Nearest, Infinity) : Nearest;
-  if (Mode == __cuda_rd)
-    return ErrorSign < 0 ? __cuda_nextafter(Nearest, -Infinity) : Nearest;
-  // Towards zero: step back when the exact result is smaller in magnitude.
-  bool Smaller = Nearest > 0 ? ErrorSign < 0 : ErrorSign > 0;
-  return Smaller ? __cuda_nextafter(Nearest, T(0)) : Nearest;
+static __device__ __forceinline__ T __cuda_round_to(double Hi, double Lo,
+                                                    __cuda_rounding Mode) {
+#pragma clang fp contract(off)
+  T Nearest = (T)Hi;
+  double Below = Hi - (double)Nearest; // exact; NaN when Hi is infinite
+  double Error = Below != 0 && Below == Below ? Below : Lo;
+  const T Infinity = (T)__builtin_inf();
+  if (Mode == __cuda_ru && Error > 0 && Nearest != Infinity)
+    return __cuda_step(Nearest, true);
+  if (Mode == __cuda_rd && Error < 0 && Nearest != -Infinity)
+    return __cuda_step(Nearest, false);
+  if (Mode == __cuda_rz && Nearest > 0 && Error < 0)
+    return __cuda_step(Nearest, false);
+  if (Mode == __cuda_rz && Nearest < 0 && Error > 0)
+    return __cuda_step(Nearest, true);
+  return Nearest;
 }
 
-template <class T>
-static __device__ __forceinline__ T __cuda_add(T x, T y, __cuda_rounding Mode) {
+// Hi + Lo = x + y exactly (TwoSum); an exact zero is -0 when rounding down.
+static __device__ __forceinline__ double
+__cuda_two_sum(double x, double y, double *Lo, __cuda_rounding Mode) {
 #pragma clang fp contract(off)
-  T Sum = x + y;
-  T Y = Sum - x, X = Sum - Y;
-  T Error = (x - X) + (y - Y);
-  bool Overflowed = !__cuda_finite(Sum) && __cuda_finite(x) && __cuda_finite(y);
-  return __cuda_round(Sum, Error, Overflowed, Mode);
+  double Sum = x + y;
+  if (Sum == 0 && Mode == __cuda_rd)
+    Sum = -((-x) + (-y));
+  double Y = Sum - x, X = Sum - Y;
+  *Lo = (x - X) + (y - Y);
+  return Sum;
 }
-template <class T>
-static __device__ __forceinline__ T __cuda_mul(T x, T y, __cuda_rounding Mode) {
-#pragma clang fp contract(off)
-  T Product = x * y;
-  bool Overflowed =
-      !__cuda_finite(Product) && __cuda_finite(x) && __cuda_finite(y);
-  return __cuda_round(Product, __cuda_fma(x, y, -Product), Overflowed, Mode);
+
+/* float: in double, exact or with an exact error term. */
+__CUDA_MATH float __cuda_fadd(float x, float y, __cuda_rounding Mode) {
+  double Lo;
+  double Hi = __cuda_two_sum(x, y, &Lo, Mode);
+  return __cuda_round_to<float>(Hi, Lo, Mode);
 }
-template <class T>
-static __device__ __forceinline__ T __cuda_div(T x, T y, __cuda_rounding Mode) {
-#pragma clang fp contract(off)
-  T Quotient = x / y;
-  bool Overflowed = !__cuda_finite(Quotient) && __cuda_finite(x) &&
-                    __cuda_finite(y) && y != 0;
-  // The exact quotient exceeds Quotient by Residual / y.
-  T Residual = __cuda_fma(-Quotient, y, x);
-  T ErrorSign = y > 0 ? Residual : -Residual;
-  return __cuda_round(Quotient, ErrorSign, Overflowed, Mode);
+__CUDA_MATH float __cuda_fmul(float x, float y, __cuda_rounding Mode) {
+  return __cuda_round_to<float>((double)x * (double)y, 0, Mode);
 }
-template <class T>
-static __device__ __forceinline__ T __cuda_sqrt_rounded(T x,
-                                                        __cuda_rounding Mode) {
-  T Root = __cuda_sqrt(x);
-  return __cuda_round(Root, __cuda_fma(-Root, Root, x), false, Mode);
+__CUDA_MATH float __cuda_fdiv(float x, float y, __cuda_rounding Mode) {
+  double Quotient = (double)x / (double)y;
+  double Residual = __builtin_fma(-Quotient, (double)y, (double)x);
+  return __cuda_round_to<float>(Quotient, y > 0 ? Residual : -Residual, Mode);
+}
+__CUDA_MATH float __cuda_fsqrt(float x, __cuda_rounding Mode) {
+  double Root = __builtin_sqrt((double)x);
+  return __cuda_round_to<float>(Root, __builtin_fma(-Root, Root, (double)x),
+                                Mode);
+}
+
+/* double: error terms by fma, scaled out of the subnormal range. */
+__CUDA_MATH double __cuda_dadd(double x, double y, __cuda_rounding Mode) {
+  double Lo;
+  double Hi = __cuda_two_sum(x, y, &Lo, Mode);
+  if (__builtin_isinf(Hi) && !__builtin_isinf(x) && !__builtin_isinf(y))
+    Lo = -Hi; // overflowed: the exact sum is finite
+  return __cuda_round_to<double>(Hi, Lo, Mode);
+}
+static __device__ __forceinline__ bool __cuda_tiny(double x) {
+  return __builtin_fabs(x) < 0x1p-960;
+}
+// The sign of the part of the exact result Product, Quotient or Root
+// misses, computed where neither the result nor the error underflows.
+__CUDA_MATH double __cuda_dmul(double x, double y, __cuda_rounding Mode) {
+  double Product = x * y;
+  double Lo;
+  if (!__cuda_tiny(Product))
+    Lo = __builtin_fma(x, y, -Product);
+  else if (Product == 0)
+    Lo = x == 0 || y == 0 ? 0 : (x < 0) != (y < 0) ? -1 : 1;
+  else if (__builtin_fabs(x) < __builtin_fabs(y))
+    Lo = __builtin_fma(x * 0x1p110, y, -Product * 0x1p110);
+  else
+    Lo = __builtin_fma(x, y * 0x1p110, -Product * 0x1p110);
+  return __cuda_round_to<double>(Product, Lo, Mode);
+}
+__CUDA_MATH double __cuda_ddiv(double x, double y, __cuda_rounding Mode) {
+  double Quotient = x / y;
+  double Residual;
+  if (Quotient == 0)
+    Residual = x == 0 || y != y || __builtin_isinf(y) ? 0 : x;
+  else if (__cuda_tiny(Quotient) || __cuda_tiny(x))
+    Residual = __builtin_fma(-Quotient * 0x1p110, y, x * 0x1p110);
+  else
+    Residual = __builtin_fma(-Quotient, y, x);
+  return __cuda_round_to<double>(Quotient, y > 0 ? Residual : -Residual, Mode);
+}
+__CUDA_MATH double __cuda_dsqrt(double x, __cuda_rounding Mode) {
+  if (__cuda_tiny(x) && x > 0) // sqrt(x * 2^110) = sqrt(x) * 2^55
+    return __cuda_dsqrt(x * 0x1p110, Mode) * 0x1p-55;
+  double Root = __builtin_sqrt(x);
+  return __cuda_round_to<double>(Root, __builtin_fma(-Root, Root, x), Mode);
 }
 
 __CUDA_MATH float __fadd_rz(float x, float y) {
-  return __cuda_add(x, y, __cuda_rz);
+  return __cuda_fadd(x, y, __cuda_rz);
 }
 __CUDA_MATH float __fsub_rz(float x, float y) {
-  return __cuda_add(x, -y, __cuda_rz);
+  return __cuda_fadd(x, -y, __cuda_rz);
 }
 __CUDA_MATH float __fmul_rz(float x, float y) {
-  return __cuda_mul(x, y, __cuda_rz);
+  return __cuda_fmul(x, y, __cuda_rz);
 }
 __CUDA_MATH float __fdiv_rz(float x, float y) {
-  return __cuda_div(x, y, __cuda_rz);
+  return __cuda_fdiv(x, y, __cuda_rz);
 }
-__CUDA_MATH float __frcp_rz(float x) {
-  return __cuda_div(float(1), x, __cuda_rz);
-}
-__CUDA_MATH float __fsqrt_rz(float x) {
-  return __cuda_sqrt_rounded(x, __cuda_rz);
-}
+__CUDA_MATH float __frcp_rz(float x) { return __cuda_fdiv(1, x, __cuda_rz); }
+__CUDA_MATH float __fsqrt_rz(float x) { return __cuda_fsqrt(x, __cuda_rz); }
 __CUDA_MATH float __fadd_ru(float x, float y) {
-  return __cuda_add(x, y, __cuda_ru);
+  return __cuda_fadd(x, y, __cuda_ru);
 }
 __CUDA_MATH float __fsub_ru(float x, float y) {
-  return __cuda_add(x, -y, __cuda_ru);
+  return __cuda_fadd(x, -y, __cuda_ru);
 }
 __CUDA_MATH float __fmul_ru(float x, float y) {
-  return __cuda_mul(x, y, __cuda_ru);
+  return __cuda_fmul(x, y, __cuda_ru);
 }
 __CUDA_MATH float __fdiv_ru(float x, float y) {
-  return __cuda_div(x, y, __cuda_ru);
+  return __cuda_fdiv(x, y, __cuda_ru);
 }
-__CUDA_MATH float __frcp_ru(float x) {
-  return __cuda_div(float(1), x, __cuda_ru);
-}
-__CUDA_MATH float __fsqrt_ru(float x) {
-  return __cuda_sqrt_rounded(x, __cuda_ru);
-}
+__CUDA_MATH float __frcp_ru(float x) { return __cuda_fdiv(1, x, __cuda_ru); }
+__CUDA_MATH float __fsqrt_ru(float x) { return __cuda_fsqrt(x, __cuda_ru); }
 __CUDA_MATH float __fadd_rd(float x, float y) {
-  return __cuda_add(x, y, __cuda_rd);
+  return __cuda_fadd(x, y, __cuda_rd);
 }
 __CUDA_MATH float __fsub_rd(float x, float y) {
-  return __cuda_add(x, -y, __cuda_rd);
+  return __cuda_fadd(x, -y, __cuda_rd);
 }
 __CUDA_MATH float __fmul_rd(float x, float y) {
-  return __cuda_mul(x, y, __cuda_rd);
+  return __cuda_fmul(x, y, __cuda_rd);
 }
 __CUDA_MATH float __fdiv_rd(float x, float y) {
-  return __cuda_div(x, y, __cuda_rd);
+  return __cuda_fdiv(x, y, __cuda_rd);
 }
-__CUDA_MATH float __frcp_rd(float x) {
-  return __cuda_div(float(1), x, __cuda_rd);
-}
-__CUDA_MATH float __fsqrt_rd(float x) {
-  return __cuda_sqrt_rounded(x, __cuda_rd);
-}
+__CUDA_MATH float __frcp_rd(float x) { return __cuda_fdiv(1, x, __cuda_rd); }
+__CUDA_MATH float __fsqrt_rd(float x) { return __cuda_fsqrt(x, __cuda_rd); }
 __CUDA_MATH double __dadd_rz(double x, double y) {
-  return __cuda_add(x, y, __cuda_rz);
+  return __cuda_dadd(x, y, __cuda_rz);
 }
 __CUDA_MATH double __dsub_rz(double x, double y) {
-  return __cuda_add(x, -y, __cuda_rz);
+  return __cuda_dadd(x, -y, __cuda_rz);
 }
 __CUDA_MATH double __dmul_rz(double x, double y) {
-  return __cuda_mul(x, y, __cuda_rz);
+  return __cuda_dmul(x, y, __cuda_rz);
 }
 __CUDA_MATH double __ddiv_rz(double x, double y) {
-  return __cuda_div(x, y, __cuda_rz);
+  return __cuda_ddiv(x, y, __cuda_rz);
 }
-__CUDA_MATH double __drcp_rz(double x) {
-  return __cuda_div(double(1), x, __cuda_rz);
-}
-__CUDA_MATH double __dsqrt_rz(double x) {
-  return __cuda_sqrt_rounded(x, __cuda_rz);
-}
+__CUDA_MATH double __drcp_rz(double x) { return __cuda_ddiv(1, x, __cuda_rz); }
+__CUDA_MATH double __dsqrt_rz(double x) { return __cuda_dsqrt(x, __cuda_rz); }
 __CUDA_MATH double __dadd_ru(double x, double y) {
-  return __cuda_add(x, y, __cuda_ru);
+  return __cuda_dadd(x, y, __cuda_ru);
 }
 __CUDA_MATH double __dsub_ru(double x, double y) {
-  return __cuda_add(x, -y, __cuda_ru);
+  return __cuda_dadd(x, -y, __cuda_ru);
 }
 __CUDA_MATH double __dmul_ru(double x, double y) {
-  return __cuda_mul(x, y, __cuda_ru);
+  return __cuda_dmul(x, y, __cuda_ru);
 }
 __CUDA_MATH double __ddiv_ru(double x, double y) {
-  return __cuda_div(x, y, __cuda_ru);
+  return __cuda_ddiv(x, y, __cuda_ru);
 }
-__CUDA_MATH double __drcp_ru(double x) {
-  return __cuda_div(double(1), x, __cuda_ru);
-}
-__CUDA_MATH double __dsqrt_ru(double x) {
-  return __cuda_sqrt_rounded(x, __cuda_ru);
-}
+__CUDA_MATH double __drcp_ru(double x) { return __cuda_ddiv(1, x, __cuda_ru); }
+__CUDA_MATH double __dsqrt_ru(double x) { return __cuda_dsqrt(x, __cuda_ru); }
 __CUDA_MATH double __dadd_rd(double x, double y) {
-  return __cuda_add(x, y, __cuda_rd);
+  return __cuda_dadd(x, y, __cuda_rd);
 }
 __CUDA_MATH double __dsub_rd(double x, double y) {
-  return __cuda_add(x, -y, __cuda_rd);
+  return __cuda_dadd(x, -y, __cuda_rd);
 }
 __CUDA_MATH double __dmul_rd(double x, double y) {
-  return __cuda_mul(x, y, __cuda_rd);
+  return __cuda_dmul(x, y, __cuda_rd);
 }
 __CUDA_MATH double __ddiv_rd(double x, double y) {
-  return __cuda_div(x, y, __cuda_rd);
+  return __cuda_ddiv(x, y, __cuda_rd);
 }
-__CUDA_MATH double __drcp_rd(double x) {
-  return __cuda_div(double(1), x, __cuda_rd);
-}
-__CUDA_MATH double __dsqrt_rd(double x) {
-  return __cuda_sqrt_rounded(x, __cuda_rd);
-}
+__CUDA_MATH double __drcp_rd(double x) { return __cuda_ddiv(1, x, __cuda_rd); }
+__CUDA_MATH double __dsqrt_rd(double x) { return __cuda_dsqrt(x, __cuda_rd); }
 /*===-- Integer absolute value, minimum and maximum -----------------------===*/
 
 __CUDA_MATH int abs(int x) { return x < 0 ? -x : x; }

@@ -18,6 +18,13 @@ descriptor asks for (calls keep a stack in scratch).
 Arguments are host addresses (ints) or ctypes arrays, as for
 run_hsaco.launch; scalars are ints or floats.
 
+tgemu computes floating point on the host with denormals flushed (x86's
+DAZ and FTZ), RDNA3's default mode. A kernel's descriptor chooses its own
+(FLOAT_DENORM_MODE_32 and _16_64 in COMPUTE_PGM_RSRC1: CUDA code keeps
+denormals, as HIP's does), so a launch runs with the host's flushing on or
+off as the kernel asks; a kernel that flushes one width and not the other
+cannot be modelled that way and is refused.
+
 Two gaps of tgemu's model stop such code, and extend_tgemu fills them from
 the ISA manuals, in tgemu's dispatch table, leaving everything else to it:
   - it gives the program counter to branches (SOPP) only, so s_getpc_b64,
@@ -31,7 +38,9 @@ the ISA manuals, in tgemu's dispatch table, leaving everything else to it:
     64-bit address from the VGPR pair alone.
 """
 
+import contextlib
 import ctypes
+import inspect
 import mmap
 import re
 import struct
@@ -41,7 +50,8 @@ READELF = "/usr/lib/llvm-22/bin/llvm-readelf"
 PT_LOAD = 1
 SHT_SYMTAB, SHT_RELA, SHT_DYNSYM = 2, 4, 11
 R_AMDGPU_ABS64, R_AMDGPU_RELATIVE64 = 3, 13
-KD_PRIVATE_SEGMENT_SIZE, KD_RSRC2, KD_PROPERTIES = 4, 52, 56
+KD_PRIVATE_SEGMENT_SIZE, KD_RSRC1, KD_RSRC2, KD_PROPERTIES = 4, 48, 52, 56
+DENORM_FLUSH, DENORM_PRESERVE = 0, 3
 
 
 class ImageError(Exception):
@@ -194,9 +204,30 @@ class Image:
                 user += [value & 0xFFFFFFFF, value >> 32] if value else [0] * count
         entry = self.address(kernel)
         self._keep = (kernarg, packet)
-        return run_asm(entry, self.base + self.size - entry, *grid, *block,
-                       ctypes.addressof(kernarg), rsrc2=rsrc2,
-                       scratch_size=scratch, arch=arch, user_data=user or None)
+        rsrc1, = struct.unpack_from("<I", self.memory, kd + KD_RSRC1)
+        with _denormal_mode(run_asm, kernel, rsrc1):
+            return run_asm(entry, self.base + self.size - entry, *grid,
+                           *block, ctypes.addressof(kernarg), rsrc2=rsrc2,
+                           scratch_size=scratch, arch=arch,
+                           user_data=user or None)
+
+
+@contextlib.contextmanager
+def _denormal_mode(run_asm, kernel, rsrc1):
+    """Runs tgemu with the host flushing denormals only if the kernel's
+    descriptor flushes them."""
+    f32, f16_f64 = (rsrc1 >> 16) & 3, (rsrc1 >> 18) & 3
+    if f32 != f16_f64 or f32 not in (DENORM_FLUSH, DENORM_PRESERVE):
+        raise ImageError(f"{kernel}: denormal modes f32={f32}, "
+                         f"f16/f64={f16_f64}: tgemu flushes all or none")
+    module = inspect.unwrap(run_asm).__globals__  # tgemu's emulator
+    flushing = module["_MXCSRContext"]
+    if f32 == DENORM_PRESERVE:
+        module["_MXCSRContext"] = contextlib.nullcontext
+    try:
+        yield
+    finally:
+        module["_MXCSRContext"] = flushing
 
 
 def extend_tgemu(emu):

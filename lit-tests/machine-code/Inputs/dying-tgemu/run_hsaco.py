@@ -3,6 +3,7 @@ one from the directory $REAL_TGEMU, except that the first launch (counted in
 the file $DYING_TGEMU_COUNT across processes) kills its process with
 SIGKILL, as an emulator fault might. Launches reach tgemu through its
 emulator's run_asm, which this wraps."""
+import functools
 import importlib.util
 import os
 import signal
@@ -18,6 +19,7 @@ import test.mockgpu.amd.emu as _emu  # on the path the real module set
 _real_run_asm = _emu.run_asm
 
 
+@functools.wraps(_real_run_asm)
 def _dying_run_asm(*args, **kwargs):
     count_file = os.environ["DYING_TGEMU_COUNT"]
     with open(count_file, "a+") as f:
