@@ -21,8 +21,6 @@
  *
  *===----------------------------------------------------------------------===*/
 
-#include "DeviceLibs.h"
-#include "LaneMath.h"
 #include "NVVMWarpToAMDGPU.h"
 
 #include <llvm-c/Analysis.h>
@@ -45,9 +43,6 @@
 #ifndef CU2HSACO_INCLUDE_DIR
 #define CU2HSACO_INCLUDE_DIR "."
 #endif
-#ifndef CU2HSACO_DEVICE_LIB_DIR
-#define CU2HSACO_DEVICE_LIB_DIR "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
-#endif
 
 enum { MaxArgs = 256 };
 
@@ -61,10 +56,9 @@ typedef struct {
   bool Verbose;
   bool KeepLineTables;             /* -lineinfo, -g, -G */
   bool FastMath;                   /* --use_fast_math */
-  const char *DeviceLibDir;        /* holds AMD's ocml.bc */
   const char *ClangExtra[MaxArgs]; /* -I, -D, -U, -isystem, -include, -std */
   unsigned NumClangExtra;
-  char PassOptions[256]; /* for warpParseRetargetOptions */
+  char PassOptions[2048]; /* for warpParseRetargetOptions */
 } DriverOptions;
 
 /* Prints the usage (to stdout for --help) and exits with Status. */
@@ -198,6 +192,7 @@ static bool takeNvccFlag(DriverOptions *Options, int argc, char **argv,
   }
   if (!strcmp(Arg, "--use_fast_math") || !strcmp(Arg, "-use_fast_math")) {
     Options->FastMath = true;
+    appendPassOption(Options, "fast-math");
     return true;
   }
   if (!strcmp(Arg, "-G") || !strcmp(Arg, "--device-debug")) {
@@ -234,7 +229,6 @@ static DriverOptions parseArgs(int argc, char **argv) {
   DriverOptions Options;
   memset(&Options, 0, sizeof(Options));
   Options.OptLevel = "2";
-  Options.DeviceLibDir = CU2HSACO_DEVICE_LIB_DIR;
   for (int I = 1; I < argc; ++I) {
     const char *Arg = argv[I];
     if (!strcmp(Arg, "-o") && I + 1 < argc)
@@ -249,9 +243,11 @@ static DriverOptions parseArgs(int argc, char **argv) {
     else if (strlen(Arg) == 3 && !strncmp(Arg, "-O", 2) &&
              strchr("0123", Arg[2]))
       Options.OptLevel = Arg + 2;
-    else if (!strncmp(Arg, "--rocm-device-lib-path=", 23))
-      Options.DeviceLibDir = Arg + 23;
-    else if (!strcmp(Arg, "--emit-llvm"))
+    else if (!strncmp(Arg, "--rocm-device-lib-path=", 23)) {
+      char Option[1100];
+      snprintf(Option, sizeof(Option), "device-libs=%s", Arg + 23);
+      appendPassOption(&Options, Option);
+    } else if (!strcmp(Arg, "--emit-llvm"))
       Options.Kind = EmitLLVM;
     else if (!strcmp(Arg, "-S"))
       Options.Kind = EmitAssembly;
@@ -457,17 +453,6 @@ int main(int argc, char **argv) {
   if (Options.Verbose)
     fprintf(stderr, "cu2hsaco: %u warp intrinsics lowered for %s\n",
             Lowered.NumLowered, Retarget.OffloadArch);
-
-  warpMapMathIntrinsicsToOCML(M);
-  const char *Arch = Retarget.OffloadArch;
-  unsigned WaveSize = Retarget.WaveSize ? Retarget.WaveSize
-                      : warpArchDefaultsToWave32(Arch, strlen(Arch)) ? 32
-                                                                     : 64;
-  WarpDeviceLibOptions Libs = {Options.DeviceLibDir, Arch, WaveSize,
-                               Options.FastMath};
-  char LinkError[4352];
-  if (!warpLinkDeviceLibraries(M, &Libs, LinkError, sizeof(LinkError)))
-    fail("%s", LinkError);
 
   LLVMTargetMachineRef TM = createTargetMachine(&Retarget);
   optimize(M, TM, Options.OptLevel);

@@ -213,7 +213,9 @@ bool warpLinkDeviceLibraries(LLVMModuleRef M,
     return true;
   unsigned ISAVersion;
   if (!isaVersion(Options->OffloadArch, &ISAVersion)) {
-    snprintf(Error, ErrorSize, "cannot tell the ISA version of '%s'",
+    snprintf(Error, ErrorSize,
+             "cannot tell the ISA version of '%s', which OCML's math needs "
+             "(name a processor, not a generic target)",
              Options->OffloadArch);
     return false;
   }
@@ -224,8 +226,8 @@ bool warpLinkDeviceLibraries(LLVMModuleRef M,
   if (LLVMCreateMemoryBufferWithContentsOfFile(Path, &Buffer, &Message)) {
     snprintf(Error, ErrorSize,
              "cannot read AMD's math library %s: %s (install "
-             "rocm-device-libs, or name its bitcode directory with "
-             "--rocm-device-lib-path)",
+             "rocm-device-libs, or name its directory: cu2hsaco "
+             "--rocm-device-lib-path=DIR, nvvm-to-amdgpu<device-libs=DIR>)",
              Path, Message);
     LLVMDisposeMessage(Message);
     return false;

@@ -79,21 +79,25 @@ WarpLoweringResult warpLowerWarpIntrinsics(LLVMModuleRef M,
 /* Options of nvvm-to-amdgpu, which turns a clang CUDA device module into an
  * AMDGPU one and then lowers its shuffles. */
 typedef struct {
-  char OffloadArch[32]; /* target-cpu, e.g. "gfx90a" */
-  unsigned WaveSize;    /* 32 or 64; 0 for the architecture's default */
+  char OffloadArch[32];    /* target-cpu, e.g. "gfx90a" */
+  unsigned WaveSize;       /* 32 or 64; 0 for the architecture's default */
+  bool FastMath;           /* OCML's fast variants, as nvcc --use_fast_math */
+  char DeviceLibDir[1024]; /* holds AMD's ocml.bc */
   WarpLoweringOptions Lowering;
 } WarpRetargetOptions;
 
-/* Parses `nvvm-to-amdgpu<...>`: ';'-separated gfxNNN, wave32, wave64 and the
- * shuffle options (default gfx90a). On failure returns false and sets
- * *ErrorMessage to a malloc'd string. */
+/* Parses `nvvm-to-amdgpu<...>`: ';'-separated gfxNNN, wave32, wave64,
+ * fast-math, device-libs=DIR and the shuffle options (default gfx90a, and
+ * the device library directory found at build time). On failure returns
+ * false and sets *ErrorMessage to a malloc'd string. */
 bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
                               char **ErrorMessage);
 
 /* Retargets M to amdgcn-amd-amdhsa (code object v4, loadable by HIP 5.2):
  * kernels, special registers, barriers, fences, allocas, then lowers the
- * warp intrinsics as warpLowerWarpIntrinsics does. Whatever cannot be
- * mapped is reported through Handler. */
+ * warp intrinsics as warpLowerWarpIntrinsics does, and links AMD's OCML
+ * for the math M calls (DeviceLibs.h). Whatever cannot be mapped is
+ * reported through Handler. */
 WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
                                       const WarpRetargetOptions *Options,
                                       WarpDiagnosticHandler Handler,
@@ -107,10 +111,10 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
 void warpSetCodeObjectVisibility(LLVMModuleRef M);
 
 /* Reports, through Handler (stderr when NULL) with messages led by
- * Reporter (if not ""), each use of a function or variable that M declares but does not
- * define (intrinsics, llvm.* and __shared__ declarations aside): nothing
- * can define it in a code object linked from M alone. Returns the number of
- * uses reported. */
+ * Reporter (if not ""), each use of a function or variable that M declares but
+ * does not define (intrinsics, llvm.* and __shared__ declarations aside):
+ * nothing can define it in a code object linked from M alone. Returns the
+ * number of uses reported. */
 unsigned warpReportUndefinedSymbols(LLVMModuleRef M, const char *Reporter,
                                     WarpDiagnosticHandler Handler,
                                     void *HandlerContext);

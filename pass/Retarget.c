@@ -28,6 +28,7 @@
 
 #include "NVVMWarpToAMDGPU.h"
 
+#include "DeviceLibs.h"
 #include "Diagnostics.h"
 #include "IRUtils.h"
 #include "InlinePtx.h"
@@ -63,6 +64,8 @@ bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
                               char **ErrorMessage) {
   memset(Options, 0, sizeof(*Options));
   strcpy(Options->OffloadArch, "gfx90a");
+  snprintf(Options->DeviceLibDir, sizeof(Options->DeviceLibDir), "%s",
+           WARP_DEVICE_LIB_DIR);
   *ErrorMessage = NULL;
   /* Non-architecture options go on to the shuffle options' parser, each
    * followed by ';' (the last one had none) and the NUL. */
@@ -79,6 +82,17 @@ bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
       }
       memcpy(Options->OffloadArch, Start, Length);
       Options->OffloadArch[Length] = '\0';
+    } else if (Length == 9 && strncmp(Start, "fast-math", 9) == 0) {
+      Options->FastMath = true;
+    } else if (Length > 12 && strncmp(Start, "device-libs=", 12) == 0) {
+      if (Length - 12 >= sizeof(Options->DeviceLibDir)) {
+        free(ShuffleParams);
+        return setError(ErrorMessage,
+                        "nvvm-to-amdgpu: device library path too long: '%.*s'",
+                        Start, Length);
+      }
+      memcpy(Options->DeviceLibDir, Start + 12, Length - 12);
+      Options->DeviceLibDir[Length - 12] = '\0';
     } else if (Length) {
       if (Length == 6 && strncmp(Start, "wave32", 6) == 0)
         Options->WaveSize = 32;
@@ -406,6 +420,17 @@ static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
   }
 }
 
+/* An error about the whole module, led by the pass's name. */
+static void reportModuleError(WarpDiagnosticHandler Handler,
+                              void *HandlerContext, const char *Problem) {
+  char Message[1600];
+  snprintf(Message, sizeof(Message), "nvvm-to-amdgpu: %s", Problem);
+  if (Handler)
+    Handler(HandlerContext, Message);
+  else
+    fprintf(stderr, "error: %s\n", Message);
+}
+
 WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
                                       const WarpRetargetOptions *Options,
                                       WarpDiagnosticHandler Handler,
@@ -420,13 +445,10 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
   if ((IsGfx9 && WaveSize == 32) || !setAMDGPUDataLayout(M, Arch)) {
     char Message[160];
     snprintf(Message, sizeof(Message),
-             "nvvm-to-amdgpu: cannot target %s with wave%u (AMDGPU target "
-             "missing, or a gfx9 processor asked for wave32)",
+             "cannot target %s with wave%u (AMDGPU target missing, or a gfx9 "
+             "processor asked for wave32)",
              Arch, WaveSize);
-    if (Handler)
-      Handler(HandlerContext, Message);
-    else
-      fprintf(stderr, "error: %s\n", Message);
+    reportModuleError(Handler, HandlerContext, Message);
     Result.NumErrors = 1;
     return Result;
   }
@@ -459,5 +481,14 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
   /* The NVVM intrinsics lowered and the flat lifetime markers moved. */
   warpEraseUnusedIntrinsicDeclarations(M);
   warpSetCodeObjectVisibility(M);
+
+  warpMapMathIntrinsicsToOCML(M);
+  WarpDeviceLibOptions Libs = {Options->DeviceLibDir, Arch, WaveSize,
+                               Options->FastMath};
+  char LinkError[1536];
+  if (!warpLinkDeviceLibraries(M, &Libs, LinkError, sizeof(LinkError))) {
+    reportModuleError(Handler, HandlerContext, LinkError);
+    ++Result.NumErrors;
+  }
   return Result;
 }
