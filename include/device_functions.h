@@ -194,303 +194,117 @@ static __device__ inline unsigned int atomicDec(unsigned int *Address,
                                                 unsigned int Value) {
   return __nvvm_atom_dec_gen_ui(Address, Value);
 }
-/* atomic*_block: the same instructions (see above). */
-static __device__ inline int atomicAdd_block(int *Address, int Value) {
-  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicAdd_block(unsigned int *Address,
-                                                      unsigned int Value) {
-  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned long long int
-atomicAdd_block(unsigned long long int *Address, unsigned long long int Value) {
-  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline long long int atomicAdd_block(long long int *Address,
-                                                       long long int Value) {
-  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline float atomicAdd_block(float *Address, float Value) {
-  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline double atomicAdd_block(double *Address, double Value) {
-  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline int atomicSub_block(int *Address, int Value) {
-  return __atomic_fetch_sub(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicSub_block(unsigned int *Address,
-                                                      unsigned int Value) {
-  return __atomic_fetch_sub(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline int atomicExch_block(int *Address, int Value) {
-  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicExch_block(unsigned int *Address,
-                                                       unsigned int Value) {
-  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned long long int
-atomicExch_block(unsigned long long int *Address,
-                 unsigned long long int Value) {
-  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline int atomicMin_block(int *Address, int Value) {
-  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicMin_block(unsigned int *Address,
-                                                      unsigned int Value) {
-  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned long long int
-atomicMin_block(unsigned long long int *Address, unsigned long long int Value) {
-  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline long long int atomicMin_block(long long int *Address,
-                                                       long long int Value) {
-  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline int atomicMax_block(int *Address, int Value) {
-  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicMax_block(unsigned int *Address,
-                                                      unsigned int Value) {
-  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned long long int
-atomicMax_block(unsigned long long int *Address, unsigned long long int Value) {
-  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline long long int atomicMax_block(long long int *Address,
-                                                       long long int Value) {
-  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline int atomicAnd_block(int *Address, int Value) {
-  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicAnd_block(unsigned int *Address,
-                                                      unsigned int Value) {
-  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned long long int
-atomicAnd_block(unsigned long long int *Address, unsigned long long int Value) {
-  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline int atomicOr_block(int *Address, int Value) {
-  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicOr_block(unsigned int *Address,
-                                                     unsigned int Value) {
-  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned long long int
-atomicOr_block(unsigned long long int *Address, unsigned long long int Value) {
-  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline int atomicXor_block(int *Address, int Value) {
-  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicXor_block(unsigned int *Address,
-                                                      unsigned int Value) {
-  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned long long int
-atomicXor_block(unsigned long long int *Address, unsigned long long int Value) {
-  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline float atomicExch_block(float *Address, float Value) {
-  float Old;
-  __atomic_exchange(Address, &Value, &Old, __ATOMIC_RELAXED);
-  return Old;
-}
-static __device__ inline int atomicCAS_block(int *Address, int Compare,
-                                             int Value) {
-  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
-                              __ATOMIC_RELAXED);
-  return Compare;
-}
-static __device__ inline unsigned int atomicCAS_block(unsigned int *Address,
-                                                      unsigned int Compare,
-                                                      unsigned int Value) {
-  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
-                              __ATOMIC_RELAXED);
-  return Compare;
-}
-static __device__ inline unsigned long long int
-atomicCAS_block(unsigned long long int *Address, unsigned long long int Compare,
-                unsigned long long int Value) {
-  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
-                              __ATOMIC_RELAXED);
-  return Compare;
-}
-static __device__ inline unsigned short int
-atomicCAS_block(unsigned short int *Address, unsigned short int Compare,
-                unsigned short int Value) {
-  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
-                              __ATOMIC_RELAXED);
-  return Compare;
-}
-/* ((old >= Value) ? 0 : old + 1) and (((old == 0) || (old > Value)) ?
- * Value : old - 1): LLVM's uinc_wrap and udec_wrap. */
-static __device__ inline unsigned int atomicInc_block(unsigned int *Address,
-                                                      unsigned int Value) {
-  return __nvvm_atom_inc_gen_ui(Address, Value);
-}
-static __device__ inline unsigned int atomicDec_block(unsigned int *Address,
-                                                      unsigned int Value) {
-  return __nvvm_atom_dec_gen_ui(Address, Value);
-}
-/* atomic*_system: the same instructions (see above). */
-static __device__ inline int atomicAdd_system(int *Address, int Value) {
-  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicAdd_system(unsigned int *Address,
-                                                       unsigned int Value) {
-  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned long long int
-atomicAdd_system(unsigned long long int *Address,
-                 unsigned long long int Value) {
-  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline long long int atomicAdd_system(long long int *Address,
-                                                        long long int Value) {
-  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline float atomicAdd_system(float *Address, float Value) {
-  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline double atomicAdd_system(double *Address,
-                                                 double Value) {
-  return __atomic_fetch_add(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline int atomicSub_system(int *Address, int Value) {
-  return __atomic_fetch_sub(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicSub_system(unsigned int *Address,
-                                                       unsigned int Value) {
-  return __atomic_fetch_sub(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline int atomicExch_system(int *Address, int Value) {
-  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicExch_system(unsigned int *Address,
-                                                        unsigned int Value) {
-  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned long long int
-atomicExch_system(unsigned long long int *Address,
-                  unsigned long long int Value) {
-  return __atomic_exchange_n(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline int atomicMin_system(int *Address, int Value) {
-  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicMin_system(unsigned int *Address,
-                                                       unsigned int Value) {
-  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned long long int
-atomicMin_system(unsigned long long int *Address,
-                 unsigned long long int Value) {
-  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline long long int atomicMin_system(long long int *Address,
-                                                        long long int Value) {
-  return __atomic_fetch_min(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline int atomicMax_system(int *Address, int Value) {
-  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicMax_system(unsigned int *Address,
-                                                       unsigned int Value) {
-  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned long long int
-atomicMax_system(unsigned long long int *Address,
-                 unsigned long long int Value) {
-  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline long long int atomicMax_system(long long int *Address,
-                                                        long long int Value) {
-  return __atomic_fetch_max(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline int atomicAnd_system(int *Address, int Value) {
-  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicAnd_system(unsigned int *Address,
-                                                       unsigned int Value) {
-  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned long long int
-atomicAnd_system(unsigned long long int *Address,
-                 unsigned long long int Value) {
-  return __atomic_fetch_and(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline int atomicOr_system(int *Address, int Value) {
-  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicOr_system(unsigned int *Address,
-                                                      unsigned int Value) {
-  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned long long int
-atomicOr_system(unsigned long long int *Address, unsigned long long int Value) {
-  return __atomic_fetch_or(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline int atomicXor_system(int *Address, int Value) {
-  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned int atomicXor_system(unsigned int *Address,
-                                                       unsigned int Value) {
-  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline unsigned long long int
-atomicXor_system(unsigned long long int *Address,
-                 unsigned long long int Value) {
-  return __atomic_fetch_xor(Address, Value, __ATOMIC_RELAXED);
-}
-static __device__ inline float atomicExch_system(float *Address, float Value) {
-  float Old;
-  __atomic_exchange(Address, &Value, &Old, __ATOMIC_RELAXED);
-  return Old;
-}
-static __device__ inline int atomicCAS_system(int *Address, int Compare,
-                                              int Value) {
-  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
-                              __ATOMIC_RELAXED);
-  return Compare;
-}
-static __device__ inline unsigned int atomicCAS_system(unsigned int *Address,
-                                                       unsigned int Compare,
-                                                       unsigned int Value) {
-  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
-                              __ATOMIC_RELAXED);
-  return Compare;
-}
-static __device__ inline unsigned long long int
-atomicCAS_system(unsigned long long int *Address,
-                 unsigned long long int Compare, unsigned long long int Value) {
-  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
-                              __ATOMIC_RELAXED);
-  return Compare;
-}
-static __device__ inline unsigned short int
-atomicCAS_system(unsigned short int *Address, unsigned short int Compare,
-                 unsigned short int Value) {
-  __atomic_compare_exchange_n(Address, &Compare, Value, false, __ATOMIC_RELAXED,
-                              __ATOMIC_RELAXED);
-  return Compare;
-}
-/* ((old >= Value) ? 0 : old + 1) and (((old == 0) || (old > Value)) ?
- * Value : old - 1): LLVM's uinc_wrap and udec_wrap. */
-static __device__ inline unsigned int atomicInc_system(unsigned int *Address,
-                                                       unsigned int Value) {
-  return __nvvm_atom_inc_gen_ui(Address, Value);
-}
-static __device__ inline unsigned int atomicDec_system(unsigned int *Address,
-                                                       unsigned int Value) {
-  return __nvvm_atom_dec_gen_ui(Address, Value);
+/* atomic*_block and atomic*_system: the same instructions (see above),
+ * for whatever types the device-scope form takes. */
+template <class T, class... Operands>
+static __device__ inline auto atomicAdd_block(T *Address, Operands... Values)
+    -> decltype(atomicAdd(Address, Values...)) {
+  return atomicAdd(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicSub_block(T *Address, Operands... Values)
+    -> decltype(atomicSub(Address, Values...)) {
+  return atomicSub(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicExch_block(T *Address, Operands... Values)
+    -> decltype(atomicExch(Address, Values...)) {
+  return atomicExch(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicMin_block(T *Address, Operands... Values)
+    -> decltype(atomicMin(Address, Values...)) {
+  return atomicMin(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicMax_block(T *Address, Operands... Values)
+    -> decltype(atomicMax(Address, Values...)) {
+  return atomicMax(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicAnd_block(T *Address, Operands... Values)
+    -> decltype(atomicAnd(Address, Values...)) {
+  return atomicAnd(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicOr_block(T *Address, Operands... Values)
+    -> decltype(atomicOr(Address, Values...)) {
+  return atomicOr(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicXor_block(T *Address, Operands... Values)
+    -> decltype(atomicXor(Address, Values...)) {
+  return atomicXor(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicCAS_block(T *Address, Operands... Values)
+    -> decltype(atomicCAS(Address, Values...)) {
+  return atomicCAS(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicInc_block(T *Address, Operands... Values)
+    -> decltype(atomicInc(Address, Values...)) {
+  return atomicInc(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicDec_block(T *Address, Operands... Values)
+    -> decltype(atomicDec(Address, Values...)) {
+  return atomicDec(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicAdd_system(T *Address, Operands... Values)
+    -> decltype(atomicAdd(Address, Values...)) {
+  return atomicAdd(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicSub_system(T *Address, Operands... Values)
+    -> decltype(atomicSub(Address, Values...)) {
+  return atomicSub(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicExch_system(T *Address, Operands... Values)
+    -> decltype(atomicExch(Address, Values...)) {
+  return atomicExch(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicMin_system(T *Address, Operands... Values)
+    -> decltype(atomicMin(Address, Values...)) {
+  return atomicMin(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicMax_system(T *Address, Operands... Values)
+    -> decltype(atomicMax(Address, Values...)) {
+  return atomicMax(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicAnd_system(T *Address, Operands... Values)
+    -> decltype(atomicAnd(Address, Values...)) {
+  return atomicAnd(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicOr_system(T *Address, Operands... Values)
+    -> decltype(atomicOr(Address, Values...)) {
+  return atomicOr(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicXor_system(T *Address, Operands... Values)
+    -> decltype(atomicXor(Address, Values...)) {
+  return atomicXor(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicCAS_system(T *Address, Operands... Values)
+    -> decltype(atomicCAS(Address, Values...)) {
+  return atomicCAS(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicInc_system(T *Address, Operands... Values)
+    -> decltype(atomicInc(Address, Values...)) {
+  return atomicInc(Address, Values...);
+}
+template <class T, class... Operands>
+static __device__ inline auto atomicDec_system(T *Address, Operands... Values)
+    -> decltype(atomicDec(Address, Values...)) {
+  return atomicDec(Address, Values...);
 }
 
 /*===-- Integer intrinsics ------------------------------------------------===*/
