@@ -60,6 +60,7 @@ class ImageError(Exception):
 
 class Image:
     def __init__(self, path):
+        self._notes = None
         self.path = path
         with open(path, "rb") as f:
             self.elf = f.read()
@@ -137,11 +138,12 @@ class Image:
 
     def kernel_params(self, kernel):
         """(offset, size, value_kind) of each kernel argument, and the kernarg
-        segment size, from the code object's metadata notes."""
-        notes = subprocess.run([READELF, "--notes", self.path],
-                               capture_output=True, text=True,
-                               check=True).stdout
-        for chunk in re.split(r"\n  - \.", notes):
+        segment size, from the code object's metadata notes (read once)."""
+        if self._notes is None:
+            self._notes = subprocess.run([READELF, "--notes", self.path],
+                                         capture_output=True, text=True,
+                                         check=True).stdout
+        for chunk in re.split(r"\n  - \.", self._notes):
             if re.search(r"\n    \.name:\s+" + re.escape(kernel) + r"\n", chunk):
                 params = [(int(o), int(s), k) for o, s, k in re.findall(
                     r"\.offset:\s+(\d+)\n\s+\.size:\s+(\d+)\n\s+"
