@@ -3,9 +3,12 @@
 wavesim and checks them against a CPU reference written here in Python.
 
   python3 run-llm-layers.py --wave=32|64 [--plant-bug=BUG] MODULE.ll
+  python3 run-llm-layers.py --tgemu=DIR CODE-OBJECT.hsaco
 
-MODULE is the file compiled by `cu2hsaco -D NO_MAIN --emit-llvm`. Each
-kernel runs on deterministic inputs through the wavesim CLI; every output
+MODULE is the file compiled by `cu2hsaco -D NO_MAIN --emit-llvm`, run
+through the wavesim CLI; with --tgemu, the code object `cu2hsaco -D
+NO_MAIN` made runs on tgemu, its machine code (OCML's math as the AMDGPU
+backend emitted it). Each kernel runs on deterministic inputs; every output
 element must be within a relative 2e-5 (absolute 1e-6 near zero) of the
 double-precision reference; the half-precision residual within half's
 rounding. Prints one line per kernel with the largest error and PASS or
@@ -14,7 +17,9 @@ planted bugs on, to show that the check can fail.
 """
 
 import argparse
+import ctypes
 import math
+import os
 import struct
 import subprocess
 import sys
@@ -30,7 +35,24 @@ def as_float(x):
     return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
+def tgemu(args, kernel, grid, block, buffers, scalars):
+    """As wavesim(), on tgemu: buffers are ctypes float arrays."""
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+    sys.path.insert(0, args.tgemu)
+    from hsaco_image import Image, extend_tgemu
+    import test.mockgpu.amd.emu as emu
+    extend_tgemu(emu)
+    arrays = [(ctypes.c_float * (v if isinstance(v, int) else len(v)))(
+        *([] if isinstance(v, int) else v)) for v in buffers]
+    model = "cdna" if args.wave == 64 else "rdna3"
+    Image(args.module).launch(emu.run_asm, kernel, model, grid, block,
+                              arrays + scalars)
+    return {i: list(a) for i, a in enumerate(arrays)}
+
+
 def wavesim(args, kernel, grid, block, buffers, scalars):
+    if args.tgemu:
+        return tgemu(args, kernel, grid, block, buffers, scalars)
     command = ["wavesim", f"--wave={args.wave}", f"--kernel={kernel}",
                f"--grid={grid}", f"--block={block}"]
     if args.plant_bug:
@@ -64,6 +86,7 @@ def report(name, got, want, tolerance):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--wave", type=int, required=True)
+    parser.add_argument("--tgemu")
     parser.add_argument("--plant-bug")
     parser.add_argument("module")
     args = parser.parse_args()
