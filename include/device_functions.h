@@ -9,7 +9,8 @@
 //   - the cache hints (__ldg, __ldcg, __stcs, ...) are plain loads and stores:
 //     they change only caching on NVIDIA hardware, never a value;
 //   - clock() and clock64() read llvm.readcyclecounter (s_memtime on gfx9);
-//   - float-to-integer conversions saturate, as PTX's cvt.
+//   - float-to-integer conversions saturate, as PTX's cvt;
+//   - a failed assert stops the kernel without printing its message.
 #ifndef __DEVICE_FUNCTIONS_H__
 #define __DEVICE_FUNCTIONS_H__
 
@@ -396,6 +397,19 @@ static __device__ inline unsigned int __uhadd(unsigned int X, unsigned int Y) {
 }
 static __device__ inline unsigned int __urhadd(unsigned int X, unsigned int Y) {
   return (unsigned)(((unsigned long long)X + Y + 1) >> 1);
+}
+
+/*===-- Assert ------------------------------------------------------------===*/
+
+/* What <assert.h>'s assert calls in device code, as nvcc's headers declare
+ * it; nvvm-to-amdgpu makes a failed assert stop the kernel (llvm.trap). */
+extern "C" __device__ void __assertfail(const char *Message, const char *File,
+                                        unsigned Line, const char *Function,
+                                        size_t CharSize);
+static __device__ inline void __assert_fail(const char *Message,
+                                            const char *File, unsigned Line,
+                                            const char *Function) {
+  __assertfail(Message, File, Line, Function, sizeof(char));
 }
 
 /*===-- Device heap -------------------------------------------------------===*/

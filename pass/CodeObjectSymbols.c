@@ -25,8 +25,8 @@
  *
  * A code object is linked from one module, so a function or variable that
  * is only declared there can never be defined: warpReportUndefinedSymbols
- * names each use of one (device printf's vprintf, assert's __assertfail, an
- * extern __device__ function), with its source line when the
+ * names each use of one (device printf's vprintf, an extern __device__
+ * function), with its source line when the
  * module has debug locations, instead of letting ld.lld fail later.
  *
  *===----------------------------------------------------------------------===*/
@@ -85,9 +85,6 @@ static const char *describeUndefined(LLVMValueRef GV, const char *Name) {
   if (!strcmp(Name, "vprintf"))
     return "CUDA's device printf (vprintf) is not available in code objects "
            "yet; remove the printf or guard it out of device code";
-  if (!strcmp(Name, "__assertfail"))
-    return "CUDA's device assert (__assertfail) is not available in code "
-           "objects yet; build with -DNDEBUG";
   if (!strncmp(Name, "__ocml_", 7))
     return "AMD's math library (OCML, rocm-device-libs) has no such function";
   if (LLVMIsAFunction(GV))

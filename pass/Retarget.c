@@ -420,6 +420,29 @@ static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
   }
 }
 
+/* CUDA's device assert calls __assertfail(message, file, line, function,
+ * char size) when its condition is false: CUDA prints the message and
+ * stops the kernel. Here the kernel stops as HIP's assert stops it, by
+ * llvm.trap (s_trap: the runtime reports the launch as failed); the
+ * message is not printed. */
+static void trapOnAssertFailure(LLVMModuleRef M, LLVMBuilderRef B) {
+  LLVMValueRef AssertFail = LLVMGetNamedFunction(M, "__assertfail");
+  if (!AssertFail)
+    return;
+  LLVMUseRef Next;
+  for (LLVMUseRef U = LLVMGetFirstUse(AssertFail); U; U = Next) {
+    Next = LLVMGetNextUse(U);
+    LLVMValueRef Call = LLVMGetUser(U);
+    if (!LLVMIsACallInst(Call) || LLVMGetCalledValue(Call) != AssertFail)
+      continue;
+    LLVMPositionBuilderBefore(B, Call);
+    warpBuildIntrinsicCall(M, B, "llvm.trap", NULL, 0, "");
+    LLVMInstructionEraseFromParent(Call);
+  }
+  if (!LLVMGetFirstUse(AssertFail))
+    LLVMDeleteFunction(AssertFail);
+}
+
 /* An error about the whole module, led by the pass's name. */
 static void reportModuleError(WarpDiagnosticHandler Handler,
                               void *HandlerContext, const char *Problem) {
@@ -473,6 +496,7 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
       warpMakeAMDGPUKernel(M, F, &Diags);
     rewriteFunction(M, B, F, WaveSize, &Diags);
   }
+  trapOnAssertFailure(M, B);
   LLVMDisposeBuilder(B);
 
   Result =

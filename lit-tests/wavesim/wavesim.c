@@ -80,7 +80,7 @@ enum {
 
 /*===-- Lanes and the scheduler's state -----------------------------------===*/
 
-typedef enum { LaneReady, LaneAtSite, LaneFinished } LaneState;
+typedef enum { LaneReady, LaneAtSite, LaneFinished, LaneTrapped } LaneState;
 
 typedef struct {
   void *SP;       /* the asm switch: saved stack pointer */
@@ -172,6 +172,7 @@ struct Runner {
   void *SchedulerSP;
   ucontext_t SchedulerUC;
   unsigned NumLive, NumAtBarrier;
+  Lane *Trapped; /* the first lane that reached llvm.trap, if any */
   _Alignas(64) uint8_t Packet[DispatchPacketBytes];
 };
 
@@ -347,6 +348,20 @@ static uint32_t hostMbcntLo(uint32_t Mask, uint32_t Accumulator) {
 static uint32_t hostMbcntHi(uint32_t Mask, uint32_t Accumulator) {
   return Accumulator + (uint32_t)__builtin_popcount(
                            Mask & lanesBelow(Active->Current->HwLane, 32));
+}
+
+/* llvm.trap (what a failed device assert becomes): the lane stops for good
+ * and the launch fails once the block's other lanes have run as far as
+ * they can. */
+static void hostTrap(void) {
+  Runner *R = Active;
+  Lane *L = R->Current;
+  L->State = LaneTrapped;
+  --R->NumLive;
+  if (!R->Trapped)
+    R->Trapped = L;
+  suspendLane(R, L);
+  abort(); /* a trapped lane is never resumed */
 }
 
 static uint32_t hostWorkItemIdX(void) { return Active->Current->WorkItem[0]; }
@@ -773,6 +788,7 @@ static const struct {
      (void *)hostDispatchPtr},
     {"llvm.amdgcn.mbcnt.lo", "__wavesim_mbcnt_lo", (void *)hostMbcntLo},
     {"llvm.amdgcn.mbcnt.hi", "__wavesim_mbcnt_hi", (void *)hostMbcntHi},
+    {"llvm.trap", "__wavesim_trap", (void *)hostTrap},
 };
 enum { NumLaneIntrinsics = sizeof(LaneIntrinsics) / sizeof(LaneIntrinsics[0]) };
 
@@ -1681,6 +1697,7 @@ static void startLanes(Runner *R) {
   }
   R->NumLive = R->NumThreads;
   R->NumAtBarrier = 0;
+  R->Trapped = NULL;
   S->Stats.Lanes += R->NumThreads;
 }
 
@@ -1692,6 +1709,15 @@ static bool runBlock(Runner *R, char *Error, size_t ErrorSize) {
     for (unsigned T = 0; T < R->NumThreads; ++T)
       if (S->Lanes[T].State == LaneReady)
         resumeLane(R, &S->Lanes[T]);
+    if (R->Trapped) {
+      const Lane *L = R->Trapped;
+      formatError(Error, ErrorSize,
+                  "the kernel trapped (llvm.trap: a failed device assert) in "
+                  "block (%u,%u,%u), thread (%u,%u,%u)",
+                  R->BlockId[0], R->BlockId[1], R->BlockId[2], L->WorkItem[0],
+                  L->WorkItem[1], L->WorkItem[2]);
+      return false;
+    }
     if (!R->NumLive)
       return true;
     if (R->NumAtBarrier == R->NumLive) {
