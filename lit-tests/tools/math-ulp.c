@@ -582,7 +582,7 @@ static void describeBound(const MathBound *B, int Part, char *Out, size_t Size) 
   switch (Kind) {
   case BK_ULP: snprintf(Out, Size, "%g ulp", V); break;
   case BK_ABS: snprintf(Out, Size, "abs %.3g", V); break;
-  case BK_EXPX: snprintf(Out, Size, "2+floor(|%gx|) ulp", V); break;
+  case BK_EXPX: snprintf(Out, Size, "2+floor(abs(%gx)) ulp", V); break;
   default: snprintf(Out, Size, "none stated"); break;
   }
 }
@@ -605,8 +605,8 @@ static void regionName(const MathFunction *F, const MathBound *B, int Part,
   }
   const char *V = B->RegArg == 1 ? "x" : "y";
   if (B->RegAbs)
-    snprintf(Out, Size, "%s %s|%s| in [%g,%g]", F->Name, Part ? "not " : "",
-             V, B->Lo, B->Hi);
+    snprintf(Out, Size, "%s %sabs(%s) in [%g,%g]", F->Name,
+             Part ? "not " : "", V, B->Lo, B->Hi);
   else
     snprintf(Out, Size, "%s %s%s in [%g,%g]", F->Name, Part ? "not " : "", V,
              B->Lo, B->Hi);
@@ -677,7 +677,7 @@ static int report(const MathFunction *F, int Double, int Fast, const Stats *S,
     } else {
       snprintf(Verdict, sizeof(Verdict), "ok");
     }
-    printf("| %-34s | %-20s | %-13s | %-13s | %s\n", Name, Bound, Nv, Ours,
+    printf("| %-34s | %-21s | %-13s | %-13s | %s |\n", Name, Bound, Nv, Ours,
            Verdict);
   }
   /* Special values against NVIDIA's. */
@@ -859,8 +859,9 @@ static int runOnWavesim(unsigned WaveSize, int Fast, const char *Only,
   Device D;
   wavesimDevice(Sim, &D);
   int Failures = 0, Rows = 0, KnownFailures = 0;
-  printf("| %-34s | %-20s | %-13s | %-13s | %s\n", "function", "CUDA bound",
+  printf("| %-34s | %-21s | %-13s | %-13s | %s |\n", "function", "CUDA bound",
          "NVIDIA (H100)", "ours", "");
+  printf("|---|---|---|---|---|\n");
   for (int Double = 0; Double < 2; ++Double) {
     unsigned Count = Double ? MATH_NUM_F64 : MATH_NUM_F32;
     unsigned N = Double ? MATH_N64 : MATH_N32;
