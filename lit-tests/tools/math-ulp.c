@@ -816,9 +816,18 @@ static int dropCanonicalize(const char *Path, const char *Out) {
   LLVMMemoryBufferRef Buffer;
   LLVMModuleRef M;
   char *Message = NULL;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(Path, &Buffer, &Message) ||
-      LLVMParseIRInContext2(Ctx, Buffer, &M, &Message)) {
-    fprintf(stderr, "math-ulp: %s: %s\n", Path, Message ? Message : "");
+  if (LLVMCreateMemoryBufferWithContentsOfFile(Path, &Buffer, &Message)) {
+    fprintf(stderr, "math-ulp: %s: %s\n", Path, Message);
+    LLVMDisposeMessage(Message);
+    LLVMContextDispose(Ctx);
+    return -1;
+  }
+  LLVMBool Failed = LLVMParseIRInContext2(Ctx, Buffer, &M, &Message);
+  LLVMDisposeMemoryBuffer(Buffer);
+  if (Failed) {
+    fprintf(stderr, "math-ulp: %s: %s\n", Path, Message);
+    LLVMDisposeMessage(Message);
+    LLVMContextDispose(Ctx);
     return -1;
   }
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
@@ -834,10 +843,10 @@ static int dropCanonicalize(const char *Path, const char *Out) {
       LLVMInstructionEraseFromParent(Call);
     }
   }
-  int Failed = LLVMWriteBitcodeToFile(M, Out);
+  int WriteFailed = LLVMWriteBitcodeToFile(M, Out);
   LLVMDisposeModule(M);
   LLVMContextDispose(Ctx);
-  return Failed ? -1 : 0;
+  return WriteFailed ? -1 : 0;
 }
 
 static int runOnWavesim(unsigned WaveSize, int Fast, const char *Only,
