@@ -2,11 +2,11 @@
 """tgemu-buffer.py - Runs one kernel of a code object on tgemu, wavesim-style.
 
   python3 tgemu-buffer.py --tgemu DIR --kernel NAME --grid G --block B
-                          --int-buffer N K.hsaco
+                          --int-buffer N [--int V]... K.hsaco
 
 The machine-code counterpart of `wavesim --kernel=NAME --grid=G --block=B
---int-buffer=N MODULE.ll` for a kernel whose only parameter is an i32
-buffer (N words, zeroed): tgemu (DIR, see its README.md) executes the code
+--int-buffer=N --int=V ... MODULE.ll` for a kernel whose parameters are an
+i32 buffer (N words, zeroed) and then i32 values: tgemu (DIR, see its README.md) executes the code
 object's instructions, loaded whole (hsaco_image.py), and the buffer is
 printed as the wavesim CLI prints it ("buf0[k]: v ..."), so the two outputs,
 or this and an NVIDIA capture, compare with diff. The processor's tgemu
@@ -43,6 +43,7 @@ def main():
     parser.add_argument("--grid", type=int, default=1)
     parser.add_argument("--block", type=int, default=1)
     parser.add_argument("--int-buffer", type=int, required=True)
+    parser.add_argument("--int", type=int, action="append", default=[])
     parser.add_argument("hsaco")
     args = parser.parse_args()
 
@@ -52,7 +53,7 @@ def main():
     words = (ctypes.c_int32 * args.int_buffer)()
     Image(args.hsaco).launch(emu.run_asm, args.kernel,
                              tgemu_model(args.hsaco), args.grid, args.block,
-                             [words])
+                             [words] + args.int)
     for k in range(0, args.int_buffer, 16):
         print(f"buf0[{k}]: " + " ".join(str(w) for w in words[k:k + 16]))
 

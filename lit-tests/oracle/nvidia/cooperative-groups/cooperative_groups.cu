@@ -87,8 +87,8 @@ struct Recorder {
 };
 
 template <unsigned N>
-__device__ void tileTests(Recorder &Rec, cg::thread_block Block,
-                          unsigned Seed) {
+__device__ __forceinline__ void tileTests(Recorder &Rec, cg::thread_block Block,
+                                         unsigned Seed) {
   const unsigned Words = 40;
   cg::thread_block_tile<N> Tile = cg::tiled_partition<N>(Block);
   unsigned Rank = Block.thread_rank();
@@ -150,14 +150,17 @@ __device__ void tileTests(Recorder &Rec, cg::thread_block Block,
   Rec.K = Start + Words;
 }
 
-// One instance per pattern, each followed by a block barrier, so that the
-// lanes of one pattern's branch never meet those of another in a call that
-// is not inlined (wavesim groups the lanes of a wave that reach one call
-// together, whatever path brought them there; hardware reconverges at the
-// branch's end). The barriers change nothing on an NVIDIA GPU.
+// One instance per pattern, each followed by a block barrier. The tests
+// are inlined: wavesim groups the lanes of a wave that reach a cross-lane
+// call inside a function that is not inlined by the call alone, whatever
+// path brought them there, where hardware reconverges at the end of each
+// branch (the two CUDA warps of a wave64 wave then met apart at
+// labeled_partition's __match_any_sync). Neither changes anything on an
+// NVIDIA GPU.
 template <unsigned Pattern>
-__device__ void coalescedTests(Recorder &Rec, cg::thread_block Block,
-                               unsigned Seed) {
+__device__ __forceinline__ void coalescedTests(Recorder &Rec,
+                                               cg::thread_block Block,
+                                               unsigned Seed) {
   const unsigned Words = 36;
   unsigned Rank = Block.thread_rank();
   unsigned Lane = Rank % 32;
