@@ -482,8 +482,12 @@ static inline double mathRandom(uint32_t H1, uint32_t H2, double Lo, double Hi,
     return Lo + (double)(uint32_t)((double)H2 / 4294967296.0 * Span);
   }
   if (Kind == 0) { /* every bit pattern */
-    if (Double)
+    if (Double) /* never converted: signaling NaNs stay */
       return mathFromBits64((uint64_t)H2 << 32 | mathHash(H2 ^ H1));
+    /* A float goes through double and back: quiet its NaNs here, as the
+     * conversions do, since a compiler may fold them away. */
+    if ((H2 & 0x7f800000u) == 0x7f800000u && (H2 & 0x007fffffu))
+      H2 |= 0x00400000u;
     return (double)mathFromBits32(H2);
   }
   if (Kind == 1) { /* linear in [Lo, Hi] */
