@@ -234,35 +234,48 @@ __CUDA_MATH float atanhf(float x) { return __ocml_atanh_f32(x); }
 __CUDA_MATH float cbrtf(float x) { return __ocml_cbrt_f32(x); }
 __CUDA_MATH float ceilf(float x) { return __ocml_ceil_f32(x); }
 __CUDA_MATH float coshf(float x) { return __ocml_cosh_f32(x); }
-__CUDA_MATH float cospif(float x) { return __ocml_cospi_f32(x); }
+__CUDA_MATH float cospif(float x) { return __ocml_cospi_f32(x) + 0.0f; }
 __CUDA_MATH float cyl_bessel_i0f(float x) { return __ocml_i0_f32(x); }
 __CUDA_MATH float cyl_bessel_i1f(float x) { return __ocml_i1_f32(x); }
 __CUDA_MATH float erff(float x) { return __ocml_erf_f32(x); }
 __CUDA_MATH float erfcf(float x) { return __ocml_erfc_f32(x); }
 __CUDA_MATH float erfcinvf(float x) { return __ocml_erfcinv_f32(x); }
 __CUDA_MATH float erfcxf(float x) { return __ocml_erfcx_f32(x); }
-__CUDA_MATH float erfinvf(float x) { return __ocml_erfinv_f32(x); }
+// OCML's float erfinv is 3 ulps off near |x| = 0.84 (CUDA: 2): rounded
+// from double instead.
+__CUDA_MATH float erfinvf(float x) { return (float)__ocml_erfinv_f64(x); }
 __CUDA_MATH float exp2f(float x) { return __ocml_exp2_f32(x); }
-__CUDA_MATH float expm1f(float x) { return __ocml_expm1_f32(x); }
+__CUDA_MATH float expm1f(float x) {
+  return x == 0 ? x : __ocml_expm1_f32(x); // -0 stays -0
+}
 __CUDA_MATH float fabsf(float x) { return __ocml_fabs_f32(x); }
 __CUDA_MATH float floorf(float x) { return __ocml_floor_f32(x); }
 __CUDA_MATH float j0f(float x) { return __ocml_j0_f32(x); }
-__CUDA_MATH float j1f(float x) { return __ocml_j1_f32(x); }
+__CUDA_MATH float j1f(float x) { return x == 0 ? x : __ocml_j1_f32(x); }
 __CUDA_MATH float lgammaf(float x) { return __ocml_lgamma_f32(x); }
-__CUDA_MATH float log1pf(float x) { return __ocml_log1p_f32(x); }
+__CUDA_MATH float log1pf(float x) { return x == 0 ? x : __ocml_log1p_f32(x); }
 __CUDA_MATH float logbf(float x) { return __ocml_logb_f32(x); }
 __CUDA_MATH float nearbyintf(float x) { return __ocml_nearbyint_f32(x); }
 __CUDA_MATH float normcdff(float x) { return __ocml_ncdf_f32(x); }
-__CUDA_MATH float normcdfinvf(float x) { return __ocml_ncdfinv_f32(x); }
+__CUDA_MATH float normcdfinvf(float x) {
+  return __ocml_ncdfinv_f32(x) + 0.0f; // +0 at 0.5
+}
 __CUDA_MATH float rcbrtf(float x) { return __ocml_rcbrt_f32(x); }
 __CUDA_MATH float rintf(float x) { return __ocml_rint_f32(x); }
 __CUDA_MATH float roundf(float x) { return __ocml_round_f32(x); }
 __CUDA_MATH float rsqrtf(float x) { return __ocml_rsqrt_f32(x); }
 __CUDA_MATH float sinhf(float x) { return __ocml_sinh_f32(x); }
-__CUDA_MATH float sinpif(float x) { return __ocml_sinpi_f32(x); }
+// sinpi(n) is a zero with x's sign, cospi(n + 1/2) is +0, as IEEE 754 and
+// CUDA have them.
+__CUDA_MATH float sinpif(float x) {
+  float Sine = __ocml_sinpi_f32(x);
+  return Sine == 0 ? __ocml_copysign_f32(0.0f, x) : Sine;
+}
 __CUDA_MATH float sqrtf(float x) { return __ocml_sqrt_f32(x); }
 __CUDA_MATH float tanhf(float x) { return __ocml_tanh_f32(x); }
-__CUDA_MATH float tgammaf(float x) { return __ocml_tgamma_f32(x); }
+// OCML's float tgamma loses results that underflow (x < -33) to +0:
+// rounded from double instead.
+__CUDA_MATH float tgammaf(float x) { return (float)__ocml_tgamma_f64(x); }
 __CUDA_MATH float truncf(float x) { return __ocml_trunc_f32(x); }
 __CUDA_MATH float y0f(float x) { return __ocml_y0_f32(x); }
 __CUDA_MATH float y1f(float x) { return __ocml_y1_f32(x); }
@@ -271,12 +284,19 @@ __CUDA_MATH float copysignf(float x, float y) {
   return __ocml_copysign_f32(x, y);
 }
 __CUDA_MATH float fdimf(float x, float y) { return __ocml_fdim_f32(x, y); }
-__CUDA_MATH float fmaxf(float x, float y) { return __ocml_fmax_f32(x, y); }
+// fmax(-0, +0) is +0, as on NVIDIA GPUs.
+__CUDA_MATH float fmaxf(float x, float y) {
+  return x == 0 && y == 0
+             ? (__builtin_signbit(x) && __builtin_signbit(y) ? -0.0f : 0.0f)
+             : __ocml_fmax_f32(x, y);
+}
 __CUDA_MATH float fminf(float x, float y) { return __ocml_fmin_f32(x, y); }
 __CUDA_MATH float fmodf(float x, float y) { return __ocml_fmod_f32(x, y); }
 __CUDA_MATH float hypotf(float x, float y) { return __ocml_hypot_f32(x, y); }
+// A step to zero keeps x's sign, as on NVIDIA GPUs.
 __CUDA_MATH float nextafterf(float x, float y) {
-  return __ocml_nextafter_f32(x, y);
+  float Next = __ocml_nextafter_f32(x, y);
+  return Next == 0 && x != 0 ? __ocml_copysign_f32(0.0f, x) : Next;
 }
 __CUDA_MATH float remainderf(float x, float y) {
   return __ocml_remainder_f32(x, y);
@@ -360,7 +380,9 @@ __CUDA_MATH float powf(float x, float y) {
   return __ocml_pow_f32(x, y);
 #endif
 }
-__CUDA_MATH int ilogbf(float x) { return __ocml_ilogb_f32(x); }
+__CUDA_MATH int ilogbf(float x) {
+  return x != x ? (int)0x80000000u : __ocml_ilogb_f32(x); // NaN: INT_MIN
+}
 __CUDA_MATH float ldexpf(float x, int e) { return __ocml_ldexp_f32(x, e); }
 __CUDA_MATH float scalbnf(float x, int e) { return __ocml_scalbn_f32(x, e); }
 __CUDA_MATH float scalblnf(float x, long e) {
@@ -396,8 +418,9 @@ __CUDA_MATH void sincosf(float x, float *s, float *c) {
 }
 __CUDA_MATH void sincospif(float x, float *s, float *c) {
   float Cosine;
-  *s = __ocml_sincospi_f32(x, (__cuda_private_float *)&Cosine);
-  *c = Cosine;
+  float Sine = __ocml_sincospi_f32(x, (__cuda_private_float *)&Cosine);
+  *s = Sine == 0 ? __ocml_copysign_f32(0.0f, x) : Sine;
+  *c = Cosine + 0.0f;
 }
 __CUDA_MATH long lrintf(float x) { return (long)__ocml_rint_f32(x); }
 __CUDA_MATH long long llrintf(float x) { return (long long)__ocml_rint_f32(x); }
@@ -463,7 +486,7 @@ __CUDA_MATH double cbrt(double x) { return __ocml_cbrt_f64(x); }
 __CUDA_MATH double ceil(double x) { return __ocml_ceil_f64(x); }
 __CUDA_MATH double cos(double x) { return __ocml_cos_f64(x); }
 __CUDA_MATH double cosh(double x) { return __ocml_cosh_f64(x); }
-__CUDA_MATH double cospi(double x) { return __ocml_cospi_f64(x); }
+__CUDA_MATH double cospi(double x) { return __ocml_cospi_f64(x) + 0.0; }
 __CUDA_MATH double cyl_bessel_i0(double x) { return __ocml_i0_f64(x); }
 __CUDA_MATH double cyl_bessel_i1(double x) { return __ocml_i1_f64(x); }
 __CUDA_MATH double erf(double x) { return __ocml_erf_f64(x); }
@@ -474,27 +497,30 @@ __CUDA_MATH double erfinv(double x) { return __ocml_erfinv_f64(x); }
 __CUDA_MATH double exp(double x) { return __ocml_exp_f64(x); }
 __CUDA_MATH double exp10(double x) { return __ocml_exp10_f64(x); }
 __CUDA_MATH double exp2(double x) { return __ocml_exp2_f64(x); }
-__CUDA_MATH double expm1(double x) { return __ocml_expm1_f64(x); }
+__CUDA_MATH double expm1(double x) { return x == 0 ? x : __ocml_expm1_f64(x); }
 __CUDA_MATH double fabs(double x) { return __ocml_fabs_f64(x); }
 __CUDA_MATH double floor(double x) { return __ocml_floor_f64(x); }
 __CUDA_MATH double j0(double x) { return __ocml_j0_f64(x); }
-__CUDA_MATH double j1(double x) { return __ocml_j1_f64(x); }
+__CUDA_MATH double j1(double x) { return x == 0 ? x : __ocml_j1_f64(x); }
 __CUDA_MATH double lgamma(double x) { return __ocml_lgamma_f64(x); }
 __CUDA_MATH double log(double x) { return __ocml_log_f64(x); }
 __CUDA_MATH double log10(double x) { return __ocml_log10_f64(x); }
-__CUDA_MATH double log1p(double x) { return __ocml_log1p_f64(x); }
+__CUDA_MATH double log1p(double x) { return x == 0 ? x : __ocml_log1p_f64(x); }
 __CUDA_MATH double log2(double x) { return __ocml_log2_f64(x); }
 __CUDA_MATH double logb(double x) { return __ocml_logb_f64(x); }
 __CUDA_MATH double nearbyint(double x) { return __ocml_nearbyint_f64(x); }
 __CUDA_MATH double normcdf(double x) { return __ocml_ncdf_f64(x); }
-__CUDA_MATH double normcdfinv(double x) { return __ocml_ncdfinv_f64(x); }
+__CUDA_MATH double normcdfinv(double x) { return __ocml_ncdfinv_f64(x) + 0.0; }
 __CUDA_MATH double rcbrt(double x) { return __ocml_rcbrt_f64(x); }
 __CUDA_MATH double rint(double x) { return __ocml_rint_f64(x); }
 __CUDA_MATH double round(double x) { return __ocml_round_f64(x); }
 __CUDA_MATH double rsqrt(double x) { return __ocml_rsqrt_f64(x); }
 __CUDA_MATH double sin(double x) { return __ocml_sin_f64(x); }
 __CUDA_MATH double sinh(double x) { return __ocml_sinh_f64(x); }
-__CUDA_MATH double sinpi(double x) { return __ocml_sinpi_f64(x); }
+__CUDA_MATH double sinpi(double x) {
+  double Sine = __ocml_sinpi_f64(x);
+  return Sine == 0 ? __ocml_copysign_f64(0.0, x) : Sine;
+}
 __CUDA_MATH double sqrt(double x) { return __ocml_sqrt_f64(x); }
 __CUDA_MATH double tan(double x) { return __ocml_tan_f64(x); }
 __CUDA_MATH double tanh(double x) { return __ocml_tanh_f64(x); }
@@ -507,12 +533,17 @@ __CUDA_MATH double copysign(double x, double y) {
   return __ocml_copysign_f64(x, y);
 }
 __CUDA_MATH double fdim(double x, double y) { return __ocml_fdim_f64(x, y); }
-__CUDA_MATH double fmax(double x, double y) { return __ocml_fmax_f64(x, y); }
+__CUDA_MATH double fmax(double x, double y) {
+  return x == 0 && y == 0
+             ? (__builtin_signbit(x) && __builtin_signbit(y) ? -0.0 : 0.0)
+             : __ocml_fmax_f64(x, y);
+}
 __CUDA_MATH double fmin(double x, double y) { return __ocml_fmin_f64(x, y); }
 __CUDA_MATH double fmod(double x, double y) { return __ocml_fmod_f64(x, y); }
 __CUDA_MATH double hypot(double x, double y) { return __ocml_hypot_f64(x, y); }
 __CUDA_MATH double nextafter(double x, double y) {
-  return __ocml_nextafter_f64(x, y);
+  double Next = __ocml_nextafter_f64(x, y);
+  return Next == 0 && x != 0 ? __ocml_copysign_f64(0.0, x) : Next;
 }
 __CUDA_MATH double pow(double x, double y) { return __ocml_pow_f64(x, y); }
 __CUDA_MATH double remainder(double x, double y) {
@@ -536,7 +567,9 @@ __CUDA_MATH double norm4d(double a, double b, double c, double d) {
 __CUDA_MATH double rnorm4d(double a, double b, double c, double d) {
   return __ocml_rlen4_f64(a, b, c, d);
 }
-__CUDA_MATH int ilogb(double x) { return __ocml_ilogb_f64(x); }
+__CUDA_MATH int ilogb(double x) {
+  return x != x ? (int)0x80000000u : __ocml_ilogb_f64(x);
+}
 __CUDA_MATH double ldexp(double x, int e) { return __ocml_ldexp_f64(x, e); }
 __CUDA_MATH double scalbn(double x, int e) { return __ocml_scalbn_f64(x, e); }
 __CUDA_MATH double scalbln(double x, long e) {
@@ -567,8 +600,9 @@ __CUDA_MATH void sincos(double x, double *s, double *c) {
 }
 __CUDA_MATH void sincospi(double x, double *s, double *c) {
   double Cosine;
-  *s = __ocml_sincospi_f64(x, (__cuda_private_double *)&Cosine);
-  *c = Cosine;
+  double Sine = __ocml_sincospi_f64(x, (__cuda_private_double *)&Cosine);
+  *s = Sine == 0 ? __ocml_copysign_f64(0.0, x) : Sine;
+  *c = Cosine + 0.0;
 }
 __CUDA_MATH long lrint(double x) { return (long)__ocml_rint_f64(x); }
 __CUDA_MATH long long llrint(double x) { return (long long)__ocml_rint_f64(x); }

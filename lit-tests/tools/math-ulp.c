@@ -816,48 +816,6 @@ static int summarize(int Fast, const char *Raw32, const char *Raw64,
 }
 
 #ifndef MATH_ULP_NO_WAVESIM
-/* Workaround: wavesim's host JIT traps on llvm.canonicalize (which OCML's
- * fast-math paths call); on the host, where denormals are not flushed,
- * it is the identity (NaNs aside, which stay NaN). Writes Path's module
- * with the calls replaced by their operand to Out, as bitcode. */
-static int dropCanonicalize(const char *Path, const char *Out) {
-  LLVMContextRef Ctx = LLVMContextCreate();
-  LLVMMemoryBufferRef Buffer;
-  LLVMModuleRef M;
-  char *Message = NULL;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(Path, &Buffer, &Message)) {
-    fprintf(stderr, "math-ulp: %s: %s\n", Path, Message);
-    LLVMDisposeMessage(Message);
-    LLVMContextDispose(Ctx);
-    return -1;
-  }
-  LLVMBool Failed = LLVMParseIRInContext2(Ctx, Buffer, &M, &Message);
-  LLVMDisposeMemoryBuffer(Buffer);
-  if (Failed) {
-    fprintf(stderr, "math-ulp: %s: %s\n", Path, Message);
-    LLVMDisposeMessage(Message);
-    LLVMContextDispose(Ctx);
-    return -1;
-  }
-  for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
-       F = LLVMGetNextFunction(F)) {
-    size_t Length;
-    const char *Name = LLVMGetValueName2(F, &Length);
-    if (strncmp(Name, "llvm.canonicalize.", 18))
-      continue;
-    LLVMUseRef U;
-    while ((U = LLVMGetFirstUse(F))) {
-      LLVMValueRef Call = LLVMGetUser(U);
-      LLVMReplaceAllUsesWith(Call, LLVMGetOperand(Call, 0));
-      LLVMInstructionEraseFromParent(Call);
-    }
-  }
-  int WriteFailed = LLVMWriteBitcodeToFile(M, Out);
-  LLVMDisposeModule(M);
-  LLVMContextDispose(Ctx);
-  return WriteFailed ? -1 : 0;
-}
-
 static int runOnWavesim(unsigned WaveSize, int Fast, const char *Only,
                         const char *ExpectedPath, const char *KnownPath,
                         const char *Module) {
@@ -869,15 +827,8 @@ static int runOnWavesim(unsigned WaveSize, int Fast, const char *Only,
     fprintf(stderr, "math-ulp: cannot read %s\n", ExpectedPath);
     return 2;
   }
-  char Error[1024], Temp[] = "/tmp/math-ulp-XXXXXX";
-  int Fd = mkstemp(Temp);
-  if (Fd < 0 || dropCanonicalize(Module, Temp)) {
-    fprintf(stderr, "math-ulp: cannot prepare %s\n", Module);
-    return 2;
-  }
-  close(Fd);
-  WaveSim *Sim = wavesimLoad(Temp, WaveSize, Error, sizeof(Error));
-  unlink(Temp);
+  char Error[1024];
+  WaveSim *Sim = wavesimLoad(Module, WaveSize, Error, sizeof(Error));
   if (!Sim) {
     fprintf(stderr, "math-ulp: %s\n", Error);
     return 2;

@@ -1313,6 +1313,39 @@ static void rewriteSiteCalls(WaveSim *S, LLVMModuleRef M, LLVMBuilderRef B,
   }
 }
 
+/* llvm.canonicalize (OCML's fast-math paths call it) has no x86 lowering:
+ * it becomes x * 1.0, which quiets a signaling NaN as the hardware does
+ * (denormals are not flushed on the host). */
+static void expandCanonicalize(LLVMModuleRef M, LLVMBuilderRef B) {
+  LLVMValueRef Next;
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = Next) {
+    Next = LLVMGetNextFunction(F);
+    if (!startsWith(nameOf(F), "llvm.canonicalize."))
+      continue;
+    LLVMUseRef U;
+    while ((U = LLVMGetFirstUse(F))) {
+      LLVMValueRef Call = LLVMGetUser(U);
+      LLVMValueRef X = LLVMGetOperand(Call, 0);
+      LLVMTypeRef Type = LLVMTypeOf(X);
+      bool IsVector = LLVMGetTypeKind(Type) == LLVMVectorTypeKind;
+      LLVMValueRef One =
+          LLVMConstReal(IsVector ? LLVMGetElementType(Type) : Type, 1.0);
+      if (IsVector) {
+        LLVMValueRef Ones[64];
+        unsigned N = LLVMGetVectorSize(Type);
+        for (unsigned I = 0; I < N && I < 64; ++I)
+          Ones[I] = One;
+        One = LLVMConstVector(Ones, N);
+      }
+      LLVMPositionBuilderBefore(B, Call);
+      LLVMValueRef Product = LLVMBuildFMul(B, X, One, "");
+      LLVMReplaceAllUsesWith(Call, Product);
+      LLVMInstructionEraseFromParent(Call);
+    }
+    LLVMDeleteFunction(F);
+  }
+}
+
 static void renameIntrinsic(LLVMModuleRef M, const char *Intrinsic,
                             const char *HostName) {
   LLVMValueRef F = LLVMGetNamedFunction(M, Intrinsic);
@@ -1489,6 +1522,7 @@ static bool prepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
     moveAllocasToHostStack(M, B);
     exposeSharedGlobals(S, M);
     rewriteSiteCalls(S, M, B, &Calls);
+    expandCanonicalize(M, B);
     renameLaneIntrinsics(M);
     buildWrappers(S, M, B);
     Ok = verify(M, "the module rewritten for the host", Error, ErrorSize);
