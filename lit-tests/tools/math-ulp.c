@@ -38,11 +38,6 @@
 #include "../oracle/nvidia/math/math_inputs.h"
 #ifndef MATH_ULP_NO_WAVESIM
 #include "wavesim.h"
-
-#include <llvm-c/BitWriter.h>
-#include <llvm-c/Core.h>
-#include <llvm-c/IRReader.h>
-#include <unistd.h>
 #endif
 
 #include <float.h>
@@ -55,7 +50,8 @@
 /*===-- Reference ---------------------------------------------------------===*/
 
 static const long double PiL = 3.14159265358979323846264338327950288L;
-static const long double TwoOverSqrtPiL = 1.12837916709551257389615890312154517L;
+static const long double TwoOverSqrtPiL =
+    1.12837916709551257389615890312154517L;
 
 /* 1 / sqrt(2) as a long double and its remainder, for normcdf. */
 static long double InvSqrt2Hi, InvSqrt2Lo;
@@ -193,85 +189,156 @@ static long double reference(int Ref, int Double, long double a, long double b,
   int E;
   long double I;
   switch (Ref) {
-  case R_EXP: return expl(a);
-  case R_EXP2: return exp2l(a);
-  case R_EXP10: return exp10l(a);
-  case R_EXPM1: return expm1l(a);
-  case R_LOG: return logl(a);
-  case R_LOG2: return log2l(a);
-  case R_LOG10: return log10l(a);
-  case R_LOG1P: return log1pl(a);
-  case R_SQRT: return Double ? sqrt(da) : sqrtf(fa);
-  case R_RSQRT: return 1 / sqrtl(a);
-  case R_CBRT: return cbrtl(a);
-  case R_RCBRT: return 1 / cbrtl(a);
-  case R_SIN: return sinl(a);
-  case R_COS: return cosl(a);
-  case R_TAN: return tanl(a);
-  case R_SINPI: return sinpiL(a);
-  case R_COSPI: return cospiL(a);
-  case R_ASIN: return asinl(a);
-  case R_ACOS: return acosl(a);
-  case R_ATAN: return atanl(a);
-  case R_ATAN2: return atan2l(a, b);
-  case R_SINH: return sinhl(a);
-  case R_COSH: return coshl(a);
-  case R_TANH: return tanhl(a);
-  case R_ASINH: return asinhl(a);
-  case R_ACOSH: return acoshl(a);
-  case R_ATANH: return atanhl(a);
-  case R_POW: return powl(a, b);
-  case R_ERF: return erfl(a);
-  case R_ERFC: return erfcl(a);
-  case R_ERFINV: return erfinvL(a);
-  case R_ERFCINV: return erfcinvL(a);
-  case R_ERFCX: return erfcxL(a);
-  case R_NORMCDF: return normcdfL(a);
+  case R_EXP:
+    return expl(a);
+  case R_EXP2:
+    return exp2l(a);
+  case R_EXP10:
+    return exp10l(a);
+  case R_EXPM1:
+    return expm1l(a);
+  case R_LOG:
+    return logl(a);
+  case R_LOG2:
+    return log2l(a);
+  case R_LOG10:
+    return log10l(a);
+  case R_LOG1P:
+    return log1pl(a);
+  case R_SQRT:
+    return Double ? sqrt(da) : sqrtf(fa);
+  case R_RSQRT:
+    return 1 / sqrtl(a);
+  case R_CBRT:
+    return cbrtl(a);
+  case R_RCBRT:
+    return 1 / cbrtl(a);
+  case R_SIN:
+    return sinl(a);
+  case R_COS:
+    return cosl(a);
+  case R_TAN:
+    return tanl(a);
+  case R_SINPI:
+    return sinpiL(a);
+  case R_COSPI:
+    return cospiL(a);
+  case R_ASIN:
+    return asinl(a);
+  case R_ACOS:
+    return acosl(a);
+  case R_ATAN:
+    return atanl(a);
+  case R_ATAN2:
+    return atan2l(a, b);
+  case R_SINH:
+    return sinhl(a);
+  case R_COSH:
+    return coshl(a);
+  case R_TANH:
+    return tanhl(a);
+  case R_ASINH:
+    return asinhl(a);
+  case R_ACOSH:
+    return acoshl(a);
+  case R_ATANH:
+    return atanhl(a);
+  case R_POW:
+    return powl(a, b);
+  case R_ERF:
+    return erfl(a);
+  case R_ERFC:
+    return erfcl(a);
+  case R_ERFINV:
+    return erfinvL(a);
+  case R_ERFCINV:
+    return erfcinvL(a);
+  case R_ERFCX:
+    return erfcxL(a);
+  case R_NORMCDF:
+    return normcdfL(a);
   case R_NORMCDFINV:
     if (isnan(a) || a == 0.5L)
       return isnan(a) ? a : 0.0L;
     return -sqrtl(2.0L) * erfcinvL(2 * a);
-  case R_LGAMMA: return lgammal(a);
-  case R_TGAMMA: return tgammal(a);
-  case R_HYPOT: return hypotl(a, b);
-  case R_RHYPOT: return 1 / hypotl(a, b);
-  case R_NORM3D: return norm3dL(a, b, c);
-  case R_RNORM3D: return 1 / norm3dL(a, b, c);
-  case R_FMOD: return fmodl(a, b);
-  case R_REMAINDER: return remainderl(a, b);
-  case R_FMA: return Double ? fma(da, db, dc) : fmaf(fa, fb, fc);
-  case R_FMAX: return fmaxl(a, b);
-  case R_FMIN: return fminl(a, b);
-  case R_FDIM: return fdiml(a, b);
-  case R_FLOOR: return floorl(a);
-  case R_CEIL: return ceill(a);
-  case R_ROUND: return roundl(a);
-  case R_TRUNC: return truncl(a);
-  case R_RINT: return rintl(a);
-  case R_FABS: return fabsl(a);
-  case R_COPYSIGN: return copysignl(a, b);
-  case R_LDEXP: return ldexpl(a, (int)b);
-  case R_FREXP_MANT: return frexpl(a, &E);
+  case R_LGAMMA:
+    return lgammal(a);
+  case R_TGAMMA:
+    return tgammal(a);
+  case R_HYPOT:
+    return hypotl(a, b);
+  case R_RHYPOT:
+    return 1 / hypotl(a, b);
+  case R_NORM3D:
+    return norm3dL(a, b, c);
+  case R_RNORM3D:
+    return 1 / norm3dL(a, b, c);
+  case R_FMOD:
+    return fmodl(a, b);
+  case R_REMAINDER:
+    return remainderl(a, b);
+  case R_FMA:
+    return Double ? fma(da, db, dc) : fmaf(fa, fb, fc);
+  case R_FMAX:
+    return fmaxl(a, b);
+  case R_FMIN:
+    return fminl(a, b);
+  case R_FDIM:
+    return fdiml(a, b);
+  case R_FLOOR:
+    return floorl(a);
+  case R_CEIL:
+    return ceill(a);
+  case R_ROUND:
+    return roundl(a);
+  case R_TRUNC:
+    return truncl(a);
+  case R_RINT:
+    return rintl(a);
+  case R_FABS:
+    return fabsl(a);
+  case R_COPYSIGN:
+    return copysignl(a, b);
+  case R_LDEXP:
+    return ldexpl(a, (int)b);
+  case R_FREXP_MANT:
+    return frexpl(a, &E);
   case R_FREXP_EXP:
     *IsInt = true;
     E = 0;
     if (!isinf(a) && !isnan(a))
       frexpl(a, &E);
     return E;
-  case R_MODF_FRAC: return modfl(a, &I);
-  case R_MODF_INT: modfl(a, &I); return I;
-  case R_LOGB: return logbl(a);
-  case R_ILOGB: *IsInt = true; return ilogbl(a);
-  case R_NEXTAFTER: return Double ? nextafter(da, db) : nextafterf(fa, fb);
-  case R_J0: return j0l(a);
-  case R_J1: return j1l(a);
-  case R_Y0: return y0l(a);
-  case R_Y1: return y1l(a);
-  case R_DIV: return Double ? da / db : fa / fb;
-  case R_RCP: return Double ? 1 / da : 1 / fa;
-  case R_SATURATE: return isnan(a) ? 0 : a < 0 ? 0 : a > 1 ? 1 : a;
-  case R_MUL: return Double ? da * db : fa * fb;
-  case R_ADD: return Double ? da + db : fa + fb;
+  case R_MODF_FRAC:
+    return modfl(a, &I);
+  case R_MODF_INT:
+    modfl(a, &I);
+    return I;
+  case R_LOGB:
+    return logbl(a);
+  case R_ILOGB:
+    *IsInt = true;
+    return ilogbl(a);
+  case R_NEXTAFTER:
+    return Double ? nextafter(da, db) : nextafterf(fa, fb);
+  case R_J0:
+    return j0l(a);
+  case R_J1:
+    return j1l(a);
+  case R_Y0:
+    return y0l(a);
+  case R_Y1:
+    return y1l(a);
+  case R_DIV:
+    return Double ? da / db : fa / fb;
+  case R_RCP:
+    return Double ? 1 / da : 1 / fa;
+  case R_SATURATE:
+    return isnan(a) ? 0 : a < 0 ? 0 : a > 1 ? 1 : a;
+  case R_MUL:
+    return Double ? da * db : fa * fb;
+  case R_ADD:
+    return Double ? da + db : fa + fb;
   }
   return NAN;
 }
@@ -298,19 +365,20 @@ static uint64_t magnitudeBits(long double X, int Double, int *Negative) {
 
 static double ulpDistance(long double X, long double Y, int Double) {
   int NX, NY;
-  uint64_t MX = magnitudeBits(X, Double, &NX), MY = magnitudeBits(Y, Double, &NY);
+  uint64_t MX = magnitudeBits(X, Double, &NX),
+           MY = magnitudeBits(Y, Double, &NY);
   if (NX == NY)
     return (double)(MX > MY ? MX - MY : MY - MX);
   return (double)MX + (double)MY;
 }
 
 typedef struct {
-  double MaxErr[2];   /* per part: inside the region (or all), outside */
-  unsigned Count[2];  /* inputs measured */
-  unsigned Over[2];   /* inputs over the bound */
-  double WorstA[2];   /* an input of the largest error */
-  unsigned Special;   /* special values that differ from the reference */
-  unsigned Skipped;   /* fast math: denormal inputs */
+  double MaxErr[2];  /* per part: inside the region (or all), outside */
+  unsigned Count[2]; /* inputs measured */
+  unsigned Over[2];  /* inputs over the bound */
+  double WorstA[2];  /* an input of the largest error */
+  unsigned Special;  /* special values that differ from the reference */
+  unsigned Skipped;  /* fast math: denormal inputs */
   uint64_t Hash;
 } Stats;
 
@@ -420,8 +488,8 @@ static void measure(const MathFunction *F, int Double, int Fast, unsigned N,
         ++S->Special;
       continue;
     }
-    long double Rounded = Double ? (long double)(double)Ref
-                                 : (long double)(float)Ref;
+    long double Rounded =
+        Double ? (long double)(double)Ref : (long double)(float)Ref;
     if (Ftz && fabsl(Rounded) < FLT_MIN && Res == 0)
       continue;
     int Part = partOf(B, A, Bv);
@@ -432,8 +500,8 @@ static void measure(const MathFunction *F, int Double, int Fast, unsigned N,
       Err = isinf(Res) ? INFINITY : (double)fabsl(Res - Ref);
     else
       Err = ulpDistance(Res, Rounded, Double);
-    double Limit = Kind == BK_ULP   ? Value
-                   : Kind == BK_ABS ? Value
+    double Limit = Kind == BK_ULP    ? Value
+                   : Kind == BK_ABS  ? Value
                    : Kind == BK_EXPX ? 2 + floor(fabs(Value * A))
                                      : INFINITY;
     ++S->Count[Part];
@@ -556,9 +624,8 @@ static int readExpected(const char *Path) {
     E->Double = Line[2] == '4';
     unsigned long long H;
     if (fscanf(In, "%31s %llx %lf %lf %u %u %u %u %u %u", E->Name, &H,
-               &E->S.MaxErr[0], &E->S.MaxErr[1], &E->S.Count[0],
-               &E->S.Count[1], &E->S.Over[0], &E->S.Over[1], &E->S.Special,
-               &E->NumEdges) != 10)
+               &E->S.MaxErr[0], &E->S.MaxErr[1], &E->S.Count[0], &E->S.Count[1],
+               &E->S.Over[0], &E->S.Over[1], &E->S.Special, &E->NumEdges) != 10)
       return -1;
     E->S.Hash = H;
     E->Edges = calloc(E->NumEdges, sizeof(uint64_t));
@@ -593,14 +660,23 @@ static void writeExpected(FILE *Out, const MathFunction *F, int Double,
 
 /*===-- The table ---------------------------------------------------------===*/
 
-static void describeBound(const MathBound *B, int Part, char *Out, size_t Size) {
+static void describeBound(const MathBound *B, int Part, char *Out,
+                          size_t Size) {
   int Kind = Part ? B->OutKind : B->Kind;
   double V = Part ? B->OutValue : B->Value;
   switch (Kind) {
-  case BK_ULP: snprintf(Out, Size, "%g ulp", V); break;
-  case BK_ABS: snprintf(Out, Size, "abs %.3g", V); break;
-  case BK_EXPX: snprintf(Out, Size, "2+floor(abs(%gx)) ulp", V); break;
-  default: snprintf(Out, Size, "none stated"); break;
+  case BK_ULP:
+    snprintf(Out, Size, "%g ulp", V);
+    break;
+  case BK_ABS:
+    snprintf(Out, Size, "abs %.3g", V);
+    break;
+  case BK_EXPX:
+    snprintf(Out, Size, "2+floor(abs(%gx)) ulp", V);
+    break;
+  default:
+    snprintf(Out, Size, "none stated");
+    break;
   }
 }
 
@@ -622,8 +698,8 @@ static void regionName(const MathFunction *F, const MathBound *B, int Part,
   }
   const char *V = B->RegArg == 1 ? "x" : "y";
   if (B->RegAbs)
-    snprintf(Out, Size, "%s %sabs(%s) in [%g,%g]", F->Name,
-             Part ? "not " : "", V, B->Lo, B->Hi);
+    snprintf(Out, Size, "%s %sabs(%s) in [%g,%g]", F->Name, Part ? "not " : "",
+             V, B->Lo, B->Hi);
   else
     snprintf(Out, Size, "%s %s%s in [%g,%g]", F->Name, Part ? "not " : "", V,
              B->Lo, B->Hi);
@@ -657,8 +733,8 @@ static bool withinBound(const MathFunction *F, int Double, int Fast, double A,
   int Part = partOf(B, A, Bv);
   int Kind = Part ? B->OutKind : B->Kind;
   double Value = Part ? B->OutValue : B->Value;
-  long double Rounded = Double ? (long double)(double)Ref
-                               : (long double)(float)Ref;
+  long double Rounded =
+      Double ? (long double)(double)Ref : (long double)(float)Ref;
   if (Kind == BK_NONE)
     return true;
   if (Kind == BK_ABS)
@@ -714,8 +790,7 @@ static int report(const MathFunction *F, int Double, int Fast, const Stats *S,
         continue;
       if (Diffs++ < 4)
         printf("    %s(%a, %a, %a): ours %llx, NVIDIA %llx\n", F->Name, A, Bv,
-               C, (unsigned long long)Ours,
-               (unsigned long long)E->Edges[I]);
+               C, (unsigned long long)Ours, (unsigned long long)E->Edges[I]);
     }
     if (Diffs) {
       printf("    %s: %u edge results differ from NVIDIA's in kind "
@@ -779,12 +854,13 @@ static int summarize(int Fast, const char *Raw32, const char *Raw64,
     perror(OutPath);
     return 2;
   }
-  fprintf(Out, "# NVIDIA's results on math_inputs.h's inputs%s "
-               "(math-ulp --summarize): per function, precision, name,\n"
-               "# input hash, max error inside/outside the bound's region, "
-               "inputs measured there, inputs over CUDA's bound there,\n"
-               "# special values off the reference, then the result bits "
-               "on the edge inputs.\n",
+  fprintf(Out,
+          "# NVIDIA's results on math_inputs.h's inputs%s "
+          "(math-ulp --summarize): per function, precision, name,\n"
+          "# input hash, max error inside/outside the bound's region, "
+          "inputs measured there, inputs over CUDA's bound there,\n"
+          "# special values off the reference, then the result bits "
+          "on the edge inputs.\n",
           Fast ? " under -use_fast_math" : "");
   for (int Double = 0; Double < 2; ++Double) {
     const char *Path = Double ? Raw64 : Raw32;
@@ -870,8 +946,9 @@ static int runOnWavesim(unsigned WaveSize, int Fast, const char *Only,
       if (D.CopyToDevice(&D, DA, A, N * W) ||
           D.CopyToDevice(&D, DB, B, N * W) ||
           D.CopyToDevice(&D, DC, C, N * W) ||
-          D.Launch(&D, Double ? "_Z8math_f64iPKdS0_S0_Pdi"
-                              : "_Z8math_f32iPKfS0_S0_Pfi",
+          D.Launch(&D,
+                   Double ? "_Z8math_f64iPKdS0_S0_Pdi"
+                          : "_Z8math_f32iPKfS0_S0_Pfi",
                    Grid, Block, Args) ||
           D.CopyToHost(&D, R, DR, N * W)) {
         fprintf(stderr, "math-ulp: %s: %s\n", Fn->Name, D.Error);
