@@ -4,23 +4,13 @@
 // makes its own inputs from the thread index (edge values for the first
 // threads, a hash after), so no input buffer is needed, and writes Results
 // words per thread plus the final values of contended atomics, which do not
-// depend on the order the atomics run in. main() prints the buffer exactly
-// as the wavesim CLI prints a kernel's buffer ("buf0[k]: v ..."), so the
-// two outputs compare with diff (lit-tests/headers/device-functions.test;
+// depend on the order the atomics run in. main() prints the buffer as the
+// wavesim CLI prints a kernel's buffer (../buffer_program.h), so the two
+// outputs compare word for word (lit-tests/headers/device-functions.test;
 // -D PLANTED_WRONG_SAD is that test's planted bug).
-#include <cstdio>
-#include <cuda_runtime.h>
+#include "../buffer_program.h"
 
 enum { Threads = 512, Results = 32, Atomics = 17 };
-
-__device__ unsigned hashIndex(unsigned X) {
-  X ^= X >> 16;
-  X *= 0x7feb352du;
-  X ^= X >> 15;
-  X *= 0x846ca68bu;
-  X ^= X >> 16;
-  return X;
-}
 
 __device__ unsigned input(unsigned I, unsigned Which) {
   const unsigned Edge[] = {0u,          1u,          2u,          31u,
@@ -118,23 +108,7 @@ __global__ void device_functions(unsigned *Out) {
 
 #ifndef NO_MAIN
 int main() {
-  const int Words = Threads * Results + Atomics;
-  unsigned *Device, Host[Words];
-  cudaMalloc(&Device, sizeof(Host));
-  cudaMemset(Device, 0, sizeof(Host));
-  device_functions<<<Threads / 128, 128>>>(Device);
-  cudaError_t Error =
-      cudaMemcpy(Host, Device, sizeof(Host), cudaMemcpyDeviceToHost);
-  if (Error != cudaSuccess) {
-    fprintf(stderr, "CUDA error: %s\n", cudaGetErrorString(Error));
-    return 1;
-  }
-  for (int K = 0; K < Words; K += 16) {
-    printf("buf0[%d]:", K);
-    for (int J = K; J < K + 16 && J < Words; ++J)
-      printf(" %d", (int)Host[J]);
-    printf("\n");
-  }
-  return 0;
+  return runAndPrint(device_functions, Threads / 128, 128,
+                     Threads * Results + Atomics);
 }
 #endif

@@ -8,22 +8,12 @@
 // the rest hashed bit patterns and hashed moderate values. Each writes
 // Results words; a NaN result is written as 0x7fffffff, since CUDA and AMD
 // need not agree on NaN payloads. main() prints the buffer as the wavesim
-// CLI does, so the outputs compare with diff
+// CLI does (../buffer_program.h), so the outputs compare word for word
 // (lit-tests/headers/rounding-intrinsics.test; -D PLANTED_ROUND_UP_ALWAYS is
 // that test's planted bug).
-#include <cstdio>
-#include <cuda_runtime.h>
+#include "../buffer_program.h"
 
 enum { Threads = 768, Results = 112 };
-
-__device__ unsigned hashIndex(unsigned X) {
-  X ^= X >> 16;
-  X *= 0x7feb352du;
-  X ^= X >> 15;
-  X *= 0x846ca68bu;
-  X ^= X >> 16;
-  return X;
-}
 
 __device__ float edgeFloat(unsigned K) {
   const unsigned Bits[24] = {
@@ -58,9 +48,9 @@ __device__ float hashedFloat(unsigned I, unsigned Which) {
 }
 
 __device__ double hashedDouble(unsigned I, unsigned Which) {
-  unsigned long long H =
-      (unsigned long long)hashIndex(I * 0x9e3779b9u + Which) << 32 |
-      hashIndex(I * 0x85ebca6bu + Which + 7);
+  unsigned long long H = (unsigned long long)hashIndex(I * 0x9e3779b9u + Which)
+                             << 32 |
+                         hashIndex(I * 0x85ebca6bu + Which + 7);
   if (Which & 1)
     return __longlong_as_double((long long)H);
   return __longlong_as_double(
@@ -185,24 +175,7 @@ __global__ void rounding_intrinsics(unsigned *Out) {
 
 #ifndef NO_MAIN
 int main() {
-  const int Words = Threads * Results;
-  unsigned *Device;
-  static unsigned Host[Words];
-  cudaMalloc(&Device, sizeof(Host));
-  cudaMemset(Device, 0, sizeof(Host));
-  rounding_intrinsics<<<Threads / 128, 128>>>(Device);
-  cudaError_t Error =
-      cudaMemcpy(Host, Device, sizeof(Host), cudaMemcpyDeviceToHost);
-  if (Error != cudaSuccess) {
-    fprintf(stderr, "CUDA error: %s\n", cudaGetErrorString(Error));
-    return 1;
-  }
-  for (int K = 0; K < Words; K += 16) {
-    printf("buf0[%d]:", K);
-    for (int J = K; J < K + 16 && J < Words; ++J)
-      printf(" %d", (int)Host[J]);
-    printf("\n");
-  }
-  return 0;
+  return runAndPrint(rounding_intrinsics, Threads / 128, 128,
+                     Threads * Results);
 }
 #endif
