@@ -85,3 +85,5 @@ unset IFS
 echo "assembly: $OUT/{hip,bpermute,best}/TARGET/*.s; code objects:"
 echo "$OUT/{bpermute,best}/TARGET/*.hsaco; report: $OUT/report.txt;"
 echo "the warp functions as a Markdown table (README.md): $OUT/warp_table.md"
+echo
+bash "$HERE/math_bench.sh" "$BUILD" | tee "$OUT/math_report.txt"
