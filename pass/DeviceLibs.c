@@ -8,7 +8,11 @@
  *   __oclc_ISA_version               major * 1000 + minor * 100 + stepping
  *   __oclc_wavefrontsize64           wave size
  *   __oclc_daz_opt                   f32 denormals flushed (nvcc -ftz)
- *   __oclc_unsafe_math_opt           fast, less accurate variants
+ *   __oclc_unsafe_math_opt           fast, less accurate variants (never:
+ *                                    nvcc's --use_fast_math replaces a
+ *                                    few functions by intrinsics, the
+ *                                    header's business, and leaves erfcf
+ *                                    & co. as accurate as ever)
  *   __oclc_finite_only_opt           no infinities or NaNs
  *   __oclc_correctly_rounded_sqrt32  f32 sqrt correctly rounded
  *
@@ -259,7 +263,7 @@ bool warpLinkDeviceLibraries(LLVMModuleRef M,
   defineControl(M, "__oclc_ISA_version", ISAVersion);
   defineControl(M, "__oclc_wavefrontsize64", Options->WaveSize == 64);
   defineControl(M, "__oclc_daz_opt", Options->FastMath);
-  defineControl(M, "__oclc_unsafe_math_opt", Options->FastMath);
+  defineControl(M, "__oclc_unsafe_math_opt", 0);
   defineControl(M, "__oclc_finite_only_opt", 0);
   defineControl(M, "__oclc_correctly_rounded_sqrt32", !Options->FastMath);
   return true;

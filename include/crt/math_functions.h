@@ -211,12 +211,14 @@ __CUDA_MATH float __log10f(float x) { return __ocml_native_log10_f32(x); }
 __CUDA_MATH float __powf(float x, float y) {
   return __ocml_native_exp2_f32(y * __ocml_native_log2_f32(x));
 }
-// CUDA: 0 for 2^126 < |y| < 2^128, else x times an approximate 1 / y.
+// CUDA: 0 for 2^126 < |y| < 2^128, else x times an approximate 1 / y; a
+// zero x gives the signed zero (or NaN) that x / y gives, as on NVIDIA
+// GPUs, also where 1 / y overflows (a denormal y).
 __CUDA_MATH float __fdividef(float x, float y) {
   float Reciprocal = __ocml_fabs_f32(y) > 0x1p126f
                          ? __ocml_copysign_f32(0.0f, y)
                          : __ocml_native_recip_f32(y);
-  return x * Reciprocal;
+  return x == 0 ? x / y : x * Reciprocal;
 }
 // 0 for NaN and below 0, 1 above 1.
 __CUDA_MATH float __saturatef(float x) {
