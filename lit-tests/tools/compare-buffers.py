@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """compare-buffers.py - Compares two buffers printed in wavesim's format.
 
-  python3 compare-buffers.py [--stride N --ignore LIST] OURS REFERENCE
+  python3 compare-buffers.py [--stride N --ignore LIST]
+                             [--near LIST --within D] OURS REFERENCE
 
 Both files hold "bufK[i]: v v ..." lines (the wavesim CLI, tgemu-buffer.py
 and the NVIDIA capture programs print them). The words are read as records
 of N words (--stride, default 1); --ignore names record positions that are
-not compared (comma-separated, ranges as 12-19). Prints the number of words
+not compared (comma-separated, ranges as 12-19), --near positions whose
+words, as signed integers, may differ by up to D (--within, default 0; the
+largest difference is printed). Prints the number of words
 compared and, per record position that differs, the count and the first
 records with both values in hex; exit status 1 when any compared word
 differs or the buffers' lengths differ.
@@ -37,6 +40,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--stride", type=int, default=1)
     parser.add_argument("--ignore", default="")
+    parser.add_argument("--near", default="")
+    parser.add_argument("--within", type=int, default=0)
     parser.add_argument("ours")
     parser.add_argument("reference")
     args = parser.parse_args()
@@ -44,16 +49,22 @@ def main():
     if len(ours) != len(reference):
         print(f"MISMATCH: {len(ours)} words, reference {len(reference)}")
         return 1
-    ignored = positions(args.ignore)
-    compared, differing = 0, {}
+    ignored, near = positions(args.ignore), positions(args.near)
+    compared, differing, largest = 0, {}, 0
     for i, (a, b) in enumerate(zip(ours, reference)):
         record, position = divmod(i, args.stride)
         if position in ignored:
             continue
         compared += 1
+        if position in near:
+            distance = abs((a ^ 0x80000000) - (b ^ 0x80000000))
+            largest = max(largest, distance)
+            if distance <= args.within:
+                continue
         if a != b:
             differing.setdefault(position, []).append((record, a, b))
-    print(f"{compared} words compared")
+    print(f"{compared} words compared"
+          + (f", near words at most {largest} apart" if near else ""))
     for position, cases in sorted(differing.items()):
         first = ", ".join(f"record {r}: {a:#x} vs {b:#x}" for r, a, b in cases[:3])
         print(f"MISMATCH at word {position}: {len(cases)} records ({first})")

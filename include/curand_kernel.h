@@ -1,0 +1,222 @@
+// curand_kernel.h - cuRAND's device API: the Philox4_32_10 generator
+// (curandStatePhilox4_32_10_t) with curand_init, curand, curand4,
+// skipahead, skipahead_sequence and the uniform, normal and log-normal
+// distributions, giving the sequences NVIDIA's cuRAND gives (raw and
+// uniform words bit for bit; normals through our logf/sqrtf/__sincosf,
+// within a few ulps: lit-tests/headers/curand-philox.test, against an
+// H100). Philox is a counter-based generator (Salmon et al., "Parallel
+// random numbers: as easy as 1, 2, 3", SC'11): the state is a 128-bit
+// counter and a 64-bit key (the seed); each counter value gives four
+// words through ten rounds; subsequences advance the counter's upper
+// half, offsets its lower half.
+//
+// The XORWOW generator (curandState, curandStateXORWOW_t: cuRAND's
+// default) is not provided yet: using it is a compile-time error that says
+// so.
+#ifndef __CURAND_KERNEL_H__
+#define __CURAND_KERNEL_H__
+
+#include "cuda_runtime.h"
+
+#define CURAND_2POW32_INV (2.3283064e-10f)
+#define CURAND_2POW32_INV_2PI (2.3283064e-10f * 6.2831855f)
+
+struct curandStatePhilox4_32_10 {
+  uint4 ctr;
+  uint4 output;
+  uint2 key;
+  unsigned int STATE;
+  int boxmuller_flag;
+  int boxmuller_flag_double;
+  float boxmuller_extra;
+  double boxmuller_extra_double;
+};
+typedef struct curandStatePhilox4_32_10 curandStatePhilox4_32_10_t;
+
+/*===-- The Philox4x32-10 bijection ---------------------------------------===*/
+
+static __device__ inline uint4 __curand_philox_round(uint4 Ctr, uint2 Key) {
+  const unsigned M0 = 0xD2511F53u, M1 = 0xCD9E8D57u;
+  unsigned Hi0 = __umulhi(M0, Ctr.x), Lo0 = M0 * Ctr.x;
+  unsigned Hi1 = __umulhi(M1, Ctr.z), Lo1 = M1 * Ctr.z;
+  return make_uint4(Hi1 ^ Ctr.y ^ Key.x, Lo1, Hi0 ^ Ctr.w ^ Key.y, Lo0);
+}
+
+static __device__ inline uint4 __curand_philox10(uint4 Ctr, uint2 Key) {
+  const unsigned W0 = 0x9E3779B9u, W1 = 0xBB67AE85u;
+  for (int Round = 0; Round < 9; ++Round) {
+    Ctr = __curand_philox_round(Ctr, Key);
+    Key.x += W0;
+    Key.y += W1;
+  }
+  return __curand_philox_round(Ctr, Key);
+}
+
+/* The counter plus N (a 128-bit add of a 64-bit value). */
+static __device__ inline void __curand_philox_advance(
+    curandStatePhilox4_32_10_t *S, unsigned long long N) {
+  unsigned long long Low = ((unsigned long long)S->ctr.y << 32 | S->ctr.x);
+  unsigned long long Sum = Low + N;
+  S->ctr.x = (unsigned)Sum;
+  S->ctr.y = (unsigned)(Sum >> 32);
+  if (Sum < Low) { /* carry into the upper half */
+    if (++S->ctr.z == 0)
+      ++S->ctr.w;
+  }
+}
+
+static __device__ inline void __curand_philox_refill(
+    curandStatePhilox4_32_10_t *S) {
+  S->output = __curand_philox10(S->ctr, S->key);
+}
+
+/*===-- Positioning -------------------------------------------------------===*/
+
+/* Skips N words of the sequence. */
+static __device__ inline void skipahead(unsigned long long N,
+                                        curandStatePhilox4_32_10_t *S) {
+  S->STATE += (unsigned)(N & 3);
+  N /= 4;
+  if (S->STATE > 3) {
+    N += 1;
+    S->STATE -= 4;
+  }
+  __curand_philox_advance(S, N);
+  __curand_philox_refill(S);
+}
+
+/* Skips N subsequences of 2^66 words: the counter's upper 64 bits. */
+static __device__ inline void
+skipahead_sequence(unsigned long long N, curandStatePhilox4_32_10_t *S) {
+  unsigned long long High = ((unsigned long long)S->ctr.w << 32 | S->ctr.z);
+  High += N;
+  S->ctr.z = (unsigned)High;
+  S->ctr.w = (unsigned)(High >> 32);
+  __curand_philox_refill(S);
+}
+
+static __device__ inline void curand_init(unsigned long long Seed,
+                                          unsigned long long Subsequence,
+                                          unsigned long long Offset,
+                                          curandStatePhilox4_32_10_t *S) {
+  S->ctr = make_uint4(0, 0, 0, 0);
+  S->key = make_uint2((unsigned)Seed, (unsigned)(Seed >> 32));
+  S->STATE = 0;
+  S->boxmuller_flag = 0;
+  S->boxmuller_flag_double = 0;
+  S->boxmuller_extra = 0.0f;
+  S->boxmuller_extra_double = 0.0;
+  skipahead_sequence(Subsequence, S);
+  skipahead(Offset, S);
+}
+
+/*===-- Raw words ---------------------------------------------------------===*/
+
+static __device__ inline unsigned curand(curandStatePhilox4_32_10_t *S) {
+  unsigned Words[4] = {S->output.x, S->output.y, S->output.z, S->output.w};
+  unsigned Word = Words[S->STATE & 3];
+  if (++S->STATE == 4) {
+    __curand_philox_advance(S, 1);
+    __curand_philox_refill(S);
+    S->STATE = 0;
+  }
+  return Word;
+}
+
+/* The next four words (the position moves by four). */
+static __device__ inline uint4 curand4(curandStatePhilox4_32_10_t *S) {
+  uint4 Old = S->output;
+  __curand_philox_advance(S, 1);
+  __curand_philox_refill(S);
+  unsigned Words[8] = {Old.x,       Old.y,       Old.z,       Old.w,
+                       S->output.x, S->output.y, S->output.z, S->output.w};
+  unsigned K = S->STATE;
+  return make_uint4(Words[K], Words[K + 1], Words[K + 2], Words[K + 3]);
+}
+
+/*===-- Distributions -----------------------------------------------------===*/
+
+/* (0, 1]: a word times 2^-32, plus half of that step. */
+static __device__ inline float __curand_uniform(unsigned X) {
+  return X * CURAND_2POW32_INV + (CURAND_2POW32_INV / 2.0f);
+}
+
+static __device__ inline float curand_uniform(curandStatePhilox4_32_10_t *S) {
+  return __curand_uniform(curand(S));
+}
+
+static __device__ inline float4
+curand_uniform4(curandStatePhilox4_32_10_t *S) {
+  uint4 X = curand4(S);
+  return make_float4(__curand_uniform(X.x), __curand_uniform(X.y),
+                     __curand_uniform(X.z), __curand_uniform(X.w));
+}
+
+/* Box-Muller over two words: radius from the first, angle from the
+ * second. */
+static __device__ inline float2 __curand_box_muller(unsigned X, unsigned Y) {
+  float U = X * CURAND_2POW32_INV + (CURAND_2POW32_INV / 2);
+  float V = Y * CURAND_2POW32_INV_2PI + (CURAND_2POW32_INV_2PI / 2);
+  float Radius = sqrtf(-2.0f * logf(U));
+  float2 Result;
+  __sincosf(V, &Result.x, &Result.y);
+  Result.x *= Radius;
+  Result.y *= Radius;
+  return Result;
+}
+
+/* One normal per call; the pair's second value waits in the state. */
+static __device__ inline float curand_normal(curandStatePhilox4_32_10_t *S) {
+  if (S->boxmuller_flag != 1) {
+    unsigned X = curand(S);
+    unsigned Y = curand(S);
+    float2 Pair = __curand_box_muller(X, Y);
+    S->boxmuller_extra = Pair.y;
+    S->boxmuller_flag = 1;
+    return Pair.x;
+  }
+  S->boxmuller_flag = 0;
+  return S->boxmuller_extra;
+}
+
+static __device__ inline float2 curand_normal2(curandStatePhilox4_32_10_t *S) {
+  unsigned X = curand(S);
+  unsigned Y = curand(S);
+  return __curand_box_muller(X, Y);
+}
+
+static __device__ inline float
+curand_log_normal(curandStatePhilox4_32_10_t *S, float Mean, float Stddev) {
+  return expf(Mean + Stddev * curand_normal(S));
+}
+
+/*===-- XORWOW: not provided ----------------------------------------------===*/
+
+struct curandStateXORWOW {
+  unsigned int d, v[5];
+  int boxmuller_flag;
+  int boxmuller_flag_double;
+  float boxmuller_extra;
+  double boxmuller_extra_double;
+};
+typedef struct curandStateXORWOW curandStateXORWOW_t;
+typedef struct curandStateXORWOW curandState_t;
+typedef struct curandStateXORWOW curandState;
+
+#define __CURAND_NO_XORWOW                                                     \
+  __attribute__((unavailable(                                                  \
+      "cuRAND's XORWOW generator (curandState, cuRAND's default) is not "     \
+      "provided yet; use curandStatePhilox4_32_10_t")))
+__device__ void curand_init(unsigned long long, unsigned long long,
+                            unsigned long long,
+                            curandStateXORWOW_t *) __CURAND_NO_XORWOW;
+__device__ unsigned curand(curandStateXORWOW_t *) __CURAND_NO_XORWOW;
+__device__ float curand_uniform(curandStateXORWOW_t *) __CURAND_NO_XORWOW;
+__device__ float curand_normal(curandStateXORWOW_t *) __CURAND_NO_XORWOW;
+__device__ float curand_log_normal(curandStateXORWOW_t *, float,
+                                   float) __CURAND_NO_XORWOW;
+__device__ void skipahead(unsigned long long,
+                          curandStateXORWOW_t *) __CURAND_NO_XORWOW;
+#undef __CURAND_NO_XORWOW
+
+#endif
