@@ -43,6 +43,9 @@
 #ifndef CU2HSACO_INCLUDE_DIR
 #define CU2HSACO_INCLUDE_DIR "."
 #endif
+#ifndef CU2HSACO_GENERATED_INCLUDE_DIR
+#define CU2HSACO_GENERATED_INCLUDE_DIR "."
+#endif
 
 enum { MaxArgs = 256 };
 
@@ -291,9 +294,11 @@ static int runTool(char *const *Argv, bool Verbose) {
   return WIFEXITED(Status) ? WEXITSTATUS(Status) : 128;
 }
 
-/* The CUDA headers: include/cu2hsaco beside an installed cu2hsaco's bin/,
- * else the source tree's include/. */
-static const char *findIncludeDir(void) {
+/* The CUDA headers: include/cu2hsaco beside an installed cu2hsaco's bin/
+ * (with the generated ones), else the source tree's include/ and the
+ * build's generated headers (*Generated). */
+static const char *findIncludeDir(const char **Generated) {
+  *Generated = CU2HSACO_GENERATED_INCLUDE_DIR;
   static char Installed[4096];
   char Self[4096];
   ssize_t Length = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
@@ -305,8 +310,10 @@ static const char *findIncludeDir(void) {
       snprintf(Installed, sizeof(Installed), "%s/../include/cu2hsaco", Self);
       char Probe[4160];
       snprintf(Probe, sizeof(Probe), "%s/cuda_runtime.h", Installed);
-      if (access(Probe, R_OK) == 0)
+      if (access(Probe, R_OK) == 0) {
+        *Generated = Installed;
         return Installed;
+      }
     }
   }
   return CU2HSACO_INCLUDE_DIR;
@@ -315,6 +322,8 @@ static const char *findIncludeDir(void) {
 static void compileToNVVM(const DriverOptions *Options, const char *Bitcode) {
   char OptFlag[8];
   snprintf(OptFlag, sizeof(OptFlag), "-O%s", Options->OptLevel);
+  const char *Generated;
+  const char *Include = findIncludeDir(&Generated);
   const char *Argv[MaxArgs + 32] = {CU2HSACO_LLVM_BIN "/clang",
                                     "-x",
                                     "cuda",
@@ -328,7 +337,9 @@ static void compileToNVVM(const DriverOptions *Options, const char *Bitcode) {
                                     "-Xclang",
                                     "+ptx70",
                                     "-isystem",
-                                    findIncludeDir(),
+                                    Include,
+                                    "-isystem",
+                                    Generated,
                                     "-include",
                                     "cuda_runtime.h",
                                     OptFlag,
@@ -336,7 +347,7 @@ static void compileToNVVM(const DriverOptions *Options, const char *Bitcode) {
                                     "-gline-tables-only",
                                     "-emit-llvm",
                                     "-c"};
-  unsigned N = 21;
+  unsigned N = 23;
   if (Options->FastMath) {
     /* nvcc's --use_fast_math: the math functions that have an intrinsic
      * become it (include/crt/math_functions.h), f32 denormals flush. */

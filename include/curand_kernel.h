@@ -10,9 +10,9 @@
 // words through ten rounds; subsequences advance the counter's upper
 // half, offsets its lower half.
 //
-// The XORWOW generator (curandState, curandStateXORWOW_t: cuRAND's
-// default) is not provided yet: using it is a compile-time error that says
-// so.
+// And XORWOW (curandState, curandStateXORWOW_t: cuRAND's default), with
+// curand_init, curand, skipahead, skipahead_sequence, uniform, normal and
+// log-normal.
 #ifndef __CURAND_KERNEL_H__
 #define __CURAND_KERNEL_H__
 
@@ -190,8 +190,12 @@ curand_log_normal(curandStatePhilox4_32_10_t *S, float Mean, float Stddev) {
   return expf(Mean + Stddev * curand_normal(S));
 }
 
-/*===-- XORWOW: not provided ----------------------------------------------===*/
+/*===-- XORWOW ------------------------------------------------------------===*/
 
+/* Marsaglia's xorwow: five xorshift words and a Weyl counter d. A draw is
+ * one step of a linear map M of the 160 bits; skipahead applies M's
+ * precomputed powers (crt/curand_xorwow_jumps.h, generated at build time
+ * by cmake/gen-curand-xorwow-jumps.py). */
 struct curandStateXORWOW {
   unsigned int d, v[5];
   int boxmuller_flag;
@@ -203,20 +207,119 @@ typedef struct curandStateXORWOW curandStateXORWOW_t;
 typedef struct curandStateXORWOW curandState_t;
 typedef struct curandStateXORWOW curandState;
 
-#define __CURAND_NO_XORWOW                                                     \
-  __attribute__((unavailable(                                                  \
-      "cuRAND's XORWOW generator (curandState, cuRAND's default) is not "     \
-      "provided yet; use curandStatePhilox4_32_10_t")))
-__device__ void curand_init(unsigned long long, unsigned long long,
-                            unsigned long long,
-                            curandStateXORWOW_t *) __CURAND_NO_XORWOW;
-__device__ unsigned curand(curandStateXORWOW_t *) __CURAND_NO_XORWOW;
-__device__ float curand_uniform(curandStateXORWOW_t *) __CURAND_NO_XORWOW;
-__device__ float curand_normal(curandStateXORWOW_t *) __CURAND_NO_XORWOW;
-__device__ float curand_log_normal(curandStateXORWOW_t *, float,
-                                   float) __CURAND_NO_XORWOW;
-__device__ void skipahead(unsigned long long,
-                          curandStateXORWOW_t *) __CURAND_NO_XORWOW;
-#undef __CURAND_NO_XORWOW
+#include "crt/curand_xorwow_jumps.h"
+
+/* V = Matrix V, a matrix given as 160 columns of five words. */
+static __device__ inline void __curand_xorwow_apply(unsigned V[5],
+                                                    const unsigned *Matrix) {
+  unsigned Result[5] = {0, 0, 0, 0, 0};
+  for (int J = 0; J < 160; ++J)
+    if (V[J / 32] >> (J % 32) & 1)
+      for (int W = 0; W < 5; ++W)
+        Result[W] ^= Matrix[5 * J + W];
+  for (int W = 0; W < 5; ++W)
+    V[W] = Result[W];
+}
+
+/* V = M^(N * 2^Shift) V, Shift being 0 (draws) or 67 (subsequences). The
+ * tables hold the powers for the low 32 bits of N; higher bits square the
+ * last one at run time. */
+static __device__ inline void __curand_xorwow_jump(unsigned V[5],
+                                                   unsigned long long N,
+                                                   int Table) {
+  for (int I = 0; I < 32; ++I)
+    if (N >> I & 1)
+      __curand_xorwow_apply(V, __curand_xorwow_jumps[Table][I]);
+  if (!(N >> 32))
+    return;
+  unsigned Power[800], Next[800];
+  for (int K = 0; K < 800; ++K)
+    Power[K] = __curand_xorwow_jumps[Table][31][K];
+  for (int I = 32; I < 64; ++I) {
+    for (int J = 0; J < 160; ++J) { /* Power = Power * Power */
+      unsigned Column[5];
+      for (int W = 0; W < 5; ++W)
+        Column[W] = Power[5 * J + W];
+      __curand_xorwow_apply(Column, Power);
+      for (int W = 0; W < 5; ++W)
+        Next[5 * J + W] = Column[W];
+    }
+    for (int K = 0; K < 800; ++K)
+      Power[K] = Next[K];
+    if (N >> I & 1)
+      __curand_xorwow_apply(V, Power);
+  }
+}
+
+static __device__ inline void skipahead(unsigned long long N,
+                                        curandStateXORWOW_t *S) {
+  __curand_xorwow_jump(S->v, N, 0);
+  S->d += 362437u * (unsigned)N;
+}
+
+/* Subsequences are 2^67 draws apart (d moves by a multiple of 2^32). */
+static __device__ inline void skipahead_sequence(unsigned long long N,
+                                                 curandStateXORWOW_t *S) {
+  __curand_xorwow_jump(S->v, N, 1);
+}
+
+static __device__ inline void curand_init(unsigned long long Seed,
+                                          unsigned long long Subsequence,
+                                          unsigned long long Offset,
+                                          curandStateXORWOW_t *S) {
+  unsigned T0 = 1099087573u * ((unsigned)Seed ^ 0xaad26b49u);
+  unsigned T1 = 2591861531u * ((unsigned)(Seed >> 32) ^ 0xf7dcefddu);
+  S->d = 6615241u + T1 + T0;
+  S->v[0] = 123456789u + T0;
+  S->v[1] = 362436069u ^ T0;
+  S->v[2] = 521288629u + T1;
+  S->v[3] = 88675123u ^ T1;
+  S->v[4] = 5783321u + T0;
+  skipahead_sequence(Subsequence, S);
+  skipahead(Offset, S);
+  S->boxmuller_flag = 0;
+  S->boxmuller_flag_double = 0;
+  S->boxmuller_extra = 0.0f;
+  S->boxmuller_extra_double = 0.0;
+}
+
+static __device__ inline unsigned curand(curandStateXORWOW_t *S) {
+  unsigned T = S->v[0] ^ (S->v[0] >> 2);
+  S->v[0] = S->v[1];
+  S->v[1] = S->v[2];
+  S->v[2] = S->v[3];
+  S->v[3] = S->v[4];
+  S->v[4] = (S->v[4] ^ (S->v[4] << 4)) ^ (T ^ (T << 1));
+  S->d += 362437u;
+  return S->v[4] + S->d;
+}
+
+static __device__ inline float curand_uniform(curandStateXORWOW_t *S) {
+  return __curand_uniform(curand(S));
+}
+
+static __device__ inline float curand_normal(curandStateXORWOW_t *S) {
+  if (S->boxmuller_flag != 1) {
+    unsigned X = curand(S);
+    unsigned Y = curand(S);
+    float2 Pair = __curand_box_muller(X, Y);
+    S->boxmuller_extra = Pair.y;
+    S->boxmuller_flag = 1;
+    return Pair.x;
+  }
+  S->boxmuller_flag = 0;
+  return S->boxmuller_extra;
+}
+
+static __device__ inline float2 curand_normal2(curandStateXORWOW_t *S) {
+  unsigned X = curand(S);
+  unsigned Y = curand(S);
+  return __curand_box_muller(X, Y);
+}
+
+static __device__ inline float curand_log_normal(curandStateXORWOW_t *S,
+                                                 float Mean, float Stddev) {
+  return expf(Mean + Stddev * curand_normal(S));
+}
 
 #endif
