@@ -1,11 +1,12 @@
-# warp_tablegen(<output.inc> <patterns.td>)
+# warp_tablegen(<output.inc> <patterns.td> <generator.py>)
 #
 # Dumps <patterns.td> (which includes LLVM's own llvm/IR/Intrinsics.td) to
 # JSON with the installed llvm-tblgen, then turns the JSON into the C
-# pattern table with tablegen/gen-warp-table.py. The generator fails the
-# build when a pattern disagrees with LLVM's record or when LLVM defines a
-# covered intrinsic that has no pattern.
-function(warp_tablegen output td)
+# table with the generator in tablegen/ (gen-warp-table.py: the warp
+# patterns; gen-ptx-forms.py: the inline PTX forms). A generator fails the
+# build when a record disagrees with LLVM's intrinsic records or lacks what
+# the pass needs.
+function(warp_tablegen output td generator)
   find_program(LLVM_TABLEGEN_EXE llvm-tblgen HINTS ${LLVM_TOOLS_BINARY_DIR}
                REQUIRED NO_DEFAULT_PATH)
   get_filename_component(td_dir ${td} DIRECTORY)
@@ -14,11 +15,11 @@ function(warp_tablegen output td)
     OUTPUT ${output}
     COMMAND ${LLVM_TABLEGEN_EXE} --dump-json -I ${LLVM_INCLUDE_DIRS}
             -I ${td_dir} ${td} -o ${json}
-    COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tablegen/gen-warp-table.py
+    COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tablegen/${generator}
             ${json} -o ${output}
     DEPENDS ${td} ${td_dir}/WarpPatternClasses.td
-            ${PROJECT_SOURCE_DIR}/tablegen/gen-warp-table.py
+            ${PROJECT_SOURCE_DIR}/tablegen/${generator}
             ${LLVM_INCLUDE_DIRS}/llvm/IR/IntrinsicsNVVM.td
-    COMMENT "Generating the warp pattern table from ${td}"
+    COMMENT "Generating ${output} from ${td}"
     VERBATIM)
 endfunction()

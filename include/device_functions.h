@@ -423,6 +423,23 @@ __device__ void *malloc(__SIZE_TYPE__ Size);
 __device__ void free(void *Pointer);
 }
 
+/*===-- Address conversions -----------------------------------------------===*/
+
+/* Generic pointers to and from the state spaces' own addresses, as inline
+ * PTX takes them (ld.shared with a 32-bit "r" operand). */
+#define __CUDA_CVTA(Space, Number)                                             \
+  static __device__ inline size_t __cvta_generic_to_##Space(const void *P) {   \
+    return (size_t)(const __attribute__((address_space(Number))) char *)P;    \
+  }                                                                            \
+  static __device__ inline void *__cvta_##Space##_to_generic(size_t A) {       \
+    return (void *)(__attribute__((address_space(Number))) char *)A;          \
+  }
+__CUDA_CVTA(global, 1)
+__CUDA_CVTA(shared, 3)
+__CUDA_CVTA(constant, 4)
+__CUDA_CVTA(local, 5)
+#undef __CUDA_CVTA
+
 /*===-- Clocks ------------------------------------------------------------===*/
 
 static __device__ inline long long clock64() {

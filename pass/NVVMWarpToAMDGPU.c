@@ -14,7 +14,7 @@
 
 #include "Diagnostics.h"
 #include "IRUtils.h"
-#include "InlinePtx.h"
+#include "PtxTranslate.h"
 #include "LaneMath.h"
 #include "PrimitiveLowering.h"
 #include "ShuffleLowering.h"

@@ -31,7 +31,7 @@
 #include "DeviceLibs.h"
 #include "Diagnostics.h"
 #include "IRUtils.h"
-#include "InlinePtx.h"
+#include "PtxTranslate.h"
 #include "KernelSignature.h"
 #include "LaneMath.h"
 #include "ShflSemantics.h"
@@ -398,12 +398,14 @@ static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
       if (LLVMIsAInlineAsm(Callee)) {
         size_t Length;
         const char *Asm = LLVMGetInlineAsmAsmString(Callee, &Length);
-        char Subject[256];
+        char Subject[256], Why[512];
         snprintf(Subject, sizeof(Subject), "asm \"%.*s\"",
                  (int)(Length < 200 ? Length : 200), Asm);
+        warpExplainInlinePtx(I, Why, sizeof(Why));
         warpReportUse(Diags, I, Subject,
-                      "inline PTX that nvvm-to-amdgpu does not recognise "
-                      "(README lists the forms it rewrites)");
+                      "inline PTX that nvvm-to-amdgpu cannot translate: %s "
+                      "(README lists the supported instructions)",
+                      Why);
         continue;
       }
       if (!LLVMIsAFunction(Callee))

@@ -51,12 +51,6 @@ const WarpPrimitivePattern *warpFindPrimitivePattern(const char *Name) {
                  sizeof(WarpPrimitivePattern), compareKeyToRow);
 }
 
-const WarpInlinePtxPattern *warpFindInlinePtxPattern(const char *Asm) {
-  return bsearch(Asm, WarpInlinePtxPatternTable,
-                 ARRAY_SIZE(WarpInlinePtxPatternTable),
-                 sizeof(WarpInlinePtxPattern), compareKeyToRow);
-}
-
 const WarpShufflePattern *warpShufflePatterns(unsigned *Count) {
   *Count = NumShufflePatterns;
   return WarpShufflePatternTable;

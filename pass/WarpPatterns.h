@@ -81,27 +81,6 @@ typedef struct {
 
 const WarpPrimitivePattern *warpFindPrimitivePattern(const char *Name);
 
-typedef enum {
-  WarpPtxNoResult,
-  WarpPtxValue,
-  WarpPtxValuePredicate,
-  WarpPtxAddIfPredicate,
-} WarpPtxResult;
-
-/* Inline PTX replaced by a call of an NVVM intrinsic. */
-typedef struct {
-  const char *Asm;         /* whitespace normalised, see InlinePtx.c */
-  const char *Constraints; /* clobbers aside */
-  const char *IntrinsicName;
-  unsigned NumOperands;
-  unsigned Operands[4]; /* the asm operand of each intrinsic parameter */
-  WarpPtxResult Result;
-  int AddOperand; /* WarpPtxAddIfPredicate: the asm operand added */
-} WarpInlinePtxPattern;
-
-/* The pattern whose normalised asm is Asm, or NULL. */
-const WarpInlinePtxPattern *warpFindInlinePtxPattern(const char *Asm);
-
 /* AMDGPU processor families, as bits so that a fast path can list several. */
 typedef enum {
   WarpTargetGFX9 = 1,   /* gfx900-gfx909 */

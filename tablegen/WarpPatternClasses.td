@@ -87,37 +87,6 @@ class WarpPrimitive<Intrinsic intr, WarpPrimitiveKind kind,
   bit PropagateNaN = propagateNaN;
 }
 
-// How the outputs of a recognised inline PTX statement come from the call
-// of Intr that replaces it.
-class PtxResult<string enumerator> {
-  string Enumerator = enumerator;
-}
-// The asm has no output.
-def PtxNoResult       : PtxResult<"WarpPtxNoResult">;
-// One output: the intrinsic's result (its first field when it has two); an
-// i1 becomes 0/1 in the output's integer type, as selp does.
-def PtxValue          : PtxResult<"WarpPtxValue">;
-// Two outputs: the first field, and the i1 second field as 0/1.
-def PtxValuePredicate : PtxResult<"WarpPtxValuePredicate">;
-// One output: the first field, plus asm operand AddOperand when the second
-// field (the predicate) is true: `@p add r0, r0, %N` after shfl r0|p.
-def PtxAddIfPredicate : PtxResult<"WarpPtxAddIfPredicate">;
-
-// Inline PTX that the pass understands: the asm string (compared with
-// whitespace normalised), its constraints (clobbers aside), the intrinsic
-// that replaces it, and for each of the intrinsic's parameters the asm
-// operand that supplies it (an i32 operand becomes i1 by != 0, as setp.ne).
-class InlinePtx<string asm, string constraints, Intrinsic intr,
-                list<int> operands, PtxResult result = PtxValue,
-                int addOperand = -1> {
-  string Asm = asm;
-  string Constraints = constraints;
-  Intrinsic Intr = intr;
-  list<int> Operands = operands;
-  PtxResult Result = result;
-  int AddOperand = addOperand;
-}
-
 //===----------------------------------------------------------------------===//
 // Fast paths: the data movement of a shuffle whose operands are constant.
 //===----------------------------------------------------------------------===//

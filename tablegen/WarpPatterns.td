@@ -74,58 +74,6 @@ def : WarpPrimitive<int_nvvm_elect_sync, ElectSync, [llvm_i32_ty, llvm_i1_ty],
                     [llvm_i32_ty], 0, -1>;
 
 //===----------------------------------------------------------------------===//
-// Inline PTX, as clang's CUDA headers and CUB write it. Operands are $N as
-// clang prints them in IR (PTX source writes %N and %%reg).
-//===----------------------------------------------------------------------===//
-
-foreach sreg = ["laneid", "lanemask_eq", "lanemask_lt", "lanemask_le",
-                "lanemask_gt", "lanemask_ge"] in
-  foreach mov = ["mov.u32", "mov.b32"] in
-    def : InlinePtx<mov # " $0, %" # sreg # ";", "=r",
-                    !cast<Intrinsic>("int_nvvm_read_ptx_sreg_" # sreg), []>;
-
-def : InlinePtx<"activemask.b32 $0;", "=r", int_nvvm_activemask, []>;
-def : InlinePtx<"bar.warp.sync $0;", "r", int_nvvm_bar_warp_sync, [0],
-                PtxNoResult>;
-def : InlinePtx<"{ .reg .pred p; elect.sync $0|p, $2; selp.u32 $1, 1, 0, p; }",
-                "=r,=r,r", int_nvvm_elect_sync, [2], PtxValuePredicate>;
-
-// vote.sync with the predicate made by setp.ne from an integer, and for
-// all/any/uni the result turned back into one by selp.
-def : InlinePtx<"{ .reg .pred p; setp.ne.u32 p, $1, 0; "
-                "vote.sync.ballot.b32 $0, p, $2; }",
-                "=r,r,r", int_nvvm_vote_ballot_sync, [2, 1]>;
-foreach vote = ["all", "any", "uni"] in
-  def : InlinePtx<"{ .reg .pred p, q; setp.ne.u32 p, $1, 0; vote.sync." # vote
-                  # ".pred q, p, $2; selp.u32 $0, 1, 0, q; }",
-                  "=r,r,r", !cast<Intrinsic>("int_nvvm_vote_" # vote # "_sync"),
-                  [2, 1]>;
-
-foreach mode = ["up", "down", "bfly", "idx"] in {
-  defvar shfl = "shfl.sync." # mode # ".b32";
-  defvar intr = "int_nvvm_shfl_sync_" # mode;
-  // CUB's ShuffleIndex/Up/Down: shfl.sync d, a, b, c, membermask.
-  def : InlinePtx<shfl # " $0, $1, $2, $3, $4;", "=r,r,r,r,r",
-                  !cast<Intrinsic>(intr # "_i32"), [4, 1, 2, 3]>;
-  // The predicate form, the predicate returned through selp.
-  def : InlinePtx<"{ .reg .pred p; " # shfl # " $0|p, $2, $3, $4, $5; "
-                  "selp.u32 $1, 1, 0, p; }",
-                  "=r,=r,r,r,r,r", !cast<Intrinsic>(intr # "_i32p"),
-                  [5, 2, 3, 4], PtxValuePredicate>;
-  // CUB's WarpReduceShfl::ReduceStep and WarpScanShfl::InclusiveScanStep:
-  // add the peer's value only when the shuffle's predicate says it is valid.
-  foreach ty = ["u32", "s32", "f32"] in {
-    defvar isFloat = !eq(ty, "f32");
-    def : InlinePtx<"{ .reg ." # ty # " r0; .reg .pred p; " # shfl
-                    # " r0|p, $1, $2, $3, $5; @p add." # ty # " r0, r0, $4; "
-                    # "mov." # ty # " $0, r0; }",
-                    !if(isFloat, "=f,f,r,r,f,r", "=r,r,r,r,r,r"),
-                    !cast<Intrinsic>(intr # !if(isFloat, "_f32p", "_i32p")),
-                    [5, 1, 2, 3], PtxAddIfPredicate, 4>;
-  }
-}
-
-//===----------------------------------------------------------------------===//
 // Fast paths, cheapest first (strategy=best). Each is exact for the source
 // maps it accepts; ShuffleStrategies.c says how.
 //===----------------------------------------------------------------------===//

@@ -8,15 +8,11 @@ Checks, before writing anything:
     name spells;
   * every intrinsic record LLVM defines under a covered prefix has exactly one
     pattern, so a new LLVM intrinsic cannot slip through unlowered;
-  * every inline PTX pattern supplies each parameter of its intrinsic from an
-    asm operand whose constraint fits the parameter's type, and has as many
-    outputs as its result kind writes.
 Errors name the record (or the asm) and exit non-zero, failing the build.
 """
 
 import argparse
 import json
-import re
 import sys
 
 # Intrinsic record prefixes the pass promises to cover completely.
@@ -77,55 +73,6 @@ def check_primitive(pattern, record):
 
 # The LLVM type each inline asm constraint letter gives an operand; an i1
 # parameter takes an "r" operand (compared with 0, as setp.ne does).
-CONSTRAINT_TYPES = {"r": "llvm_i32_ty", "l": "llvm_i64_ty", "f": "llvm_float_ty"}
-PTX_RESULT_OUTPUTS = {"PtxNoResult": 0, "PtxValue": 1, "PtxValuePredicate": 2,
-                      "PtxAddIfPredicate": 1}
-
-
-def normalize_asm(text):
-    """Comments dropped, whitespace kept only as one space between two word
-    characters; the pass normalises the asm of a call the same way
-    (InlinePtx.c)."""
-    text = re.sub(r"//[^\n]*|/\*.*?(\*/|$)", " ", text, flags=re.S)
-    word = lambda c: c.isalnum() or c in "_$%."
-    out = []
-    pending_space = False
-    for c in text:
-        if c.isspace():
-            pending_space = bool(out)
-            continue
-        if pending_space and word(out[-1]) and word(c):
-            out.append(" ")
-        pending_space = False
-        out.append(c)
-    return "".join(out)
-
-
-def check_inline_ptx(pattern, record):
-    constraints = pattern["Constraints"].split(",")
-    outputs = [c for c in constraints if c.startswith("=")]
-    params = type_names(record["ParamTypes"])
-    problems = []
-    if len(outputs) != PTX_RESULT_OUTPUTS[pattern["Result"]["def"]]:
-        problems.append(f"{len(outputs)} outputs for result kind "
-                        f"{pattern['Result']['def']}")
-    if len(pattern["Operands"]) != len(params):
-        problems.append(f"{len(pattern['Operands'])} operands for an intrinsic "
-                        f"of {len(params)} parameters")
-    for operand, param in zip(pattern["Operands"], params):
-        if not len(outputs) <= operand < len(constraints):
-            problems.append(f"operand ${operand} is not an asm input")
-            continue
-        given = CONSTRAINT_TYPES.get(constraints[operand])
-        if given != param and not (param == "llvm_i1_ty" and given == "llvm_i32_ty"):
-            problems.append(f"operand ${operand} ('{constraints[operand]}') "
-                            f"cannot be parameter type {param}")
-    add = pattern["AddOperand"]
-    if (pattern["Result"]["def"] == "PtxAddIfPredicate") != (add >= len(outputs)):
-        problems.append("AddOperand must be an input exactly for PtxAddIfPredicate")
-    return problems
-
-
 def check_fast_shuffle(pattern):
     problems = []
     if not 0 <= pattern["MinParam"] <= pattern["MaxParam"] <= 31:
@@ -199,20 +146,6 @@ def main():
                            c_bool(pattern["Abs"]),
                            c_bool(pattern["PropagateNaN"])))
 
-    inline_ptx = []
-    for anon in records["!instanceof"].get("InlinePtx", []):
-        pattern = records[anon]
-        record_name = pattern["Intr"]["def"]
-        record = records[record_name]
-        for problem in check_inline_ptx(pattern, record):
-            errors.append(f"inline PTX pattern \"{pattern['Asm']}\": {problem}")
-        operands = pattern["Operands"] + [0] * (4 - len(pattern["Operands"]))
-        inline_ptx.append((normalize_asm(pattern["Asm"]), pattern["Constraints"],
-                           llvm_name(record_name, record),
-                           str(len(pattern["Operands"])),
-                           "{" + ", ".join(map(str, operands)) + "}",
-                           enumerator(records, pattern["Result"]),
-                           str(pattern["AddOperand"])))
     fast_shuffles = []
     for anon in sorted(records["!instanceof"].get("FastShuffle", []),
                        key=definition_order):
@@ -226,9 +159,6 @@ def main():
                               str(pattern["MinParam"]), str(pattern["MaxParam"]),
                               f"0x{widths:02x}", targets,
                               enumerator(records, pattern["Movement"])))
-
-    if len({row[0] for row in inline_ptx}) != len(inline_ptx):
-        errors.append("two inline PTX patterns have the same asm")
 
     for record_name in sorted(records["!instanceof"]["Intrinsic"]):
         if record_name.startswith(COVERED_PREFIXES) and record_name not in covered:
@@ -259,8 +189,6 @@ def main():
                     shuffles, 2)
         write_table(out, "WarpPrimitivePattern", "WarpPrimitivePatternTable",
                     primitives, 2)
-        write_table(out, "WarpInlinePtxPattern", "WarpInlinePtxPatternTable",
-                    inline_ptx, 3)
         out.write("/* In definition order: the first that fits is taken. */\n")
         out.write("static const WarpFastShuffle WarpFastShuffleTable[] = {\n")
         for row in fast_shuffles:

@@ -9,6 +9,3 @@ def : WarpPrimitive<int_nvvm_vote_ballot_sync, VoteBallot, [llvm_i1_ty],
                     [llvm_i32_ty, llvm_i1_ty], 0, 1>;
 def : WarpPrimitive<int_nvvm_redux_sync_add, Redux, [llvm_i32_ty],
                     [llvm_i32_ty, llvm_i32_ty], 2, 0, ReduxOp_add>;
-def : InlinePtx<"activemask.b32 $0;", "=r,=r", int_nvvm_activemask, []>;
-def : InlinePtx<"shfl.sync.idx.b32 $0, $1, $2, $3, $4;", "=r,f,r,r,r",
-                int_nvvm_shfl_sync_idx_i32, [4, 1, 2]>;
