@@ -31,9 +31,9 @@
 #include "DeviceLibs.h"
 #include "Diagnostics.h"
 #include "IRUtils.h"
-#include "PtxTranslate.h"
 #include "KernelSignature.h"
 #include "LaneMath.h"
+#include "PtxTranslate.h"
 #include "ShflSemantics.h"
 #include "WarpPatterns.h"
 
@@ -253,6 +253,44 @@ static LLVMValueRef buildLaneMask(RewriteContext *R, const char *Which) {
   return !strcmp(Which, "le") ? Le : LLVMBuildNot(R->B, Le, "");
 }
 
+/* %warpid: the thread's linear index in its block over 32, CUDA's warp
+ * number (PTX allows any id; code uses it as this); %nwarpid: the block's
+ * warp count. */
+static LLVMValueRef buildWarpNumber(RewriteContext *R, bool Count) {
+  LLVMValueRef X = buildIntrinsic(R, "llvm.amdgcn.workitem.id.x");
+  LLVMValueRef Y = buildIntrinsic(R, "llvm.amdgcn.workitem.id.y");
+  LLVMValueRef Z = buildIntrinsic(R, "llvm.amdgcn.workitem.id.z");
+  LLVMValueRef NX = buildBlockDim(R, 0), NY = buildBlockDim(R, 1);
+  LLVMValueRef Linear;
+  if (Count)
+    Linear = LLVMBuildAdd(R->B,
+                          LLVMBuildMul(R->B, LLVMBuildMul(R->B, NX, NY, ""),
+                                       buildBlockDim(R, 2), ""),
+                          i32Const(R, CudaWarpSize - 1), "");
+  else
+    Linear = LLVMBuildAdd(
+        R->B, X,
+        LLVMBuildMul(R->B, NX,
+                     LLVMBuildAdd(R->B, Y, LLVMBuildMul(R->B, NY, Z, ""), ""),
+                     ""),
+        "");
+  return LLVMBuildLShr(R->B, Linear, i32Const(R, 5), "");
+}
+
+/* %clock, %clock64 (the cycle counter) and %globaltimer (nanoseconds; AMD's
+ * steady counter runs at 100 MHz). */
+static LLVMValueRef buildTimer(RewriteContext *R, const char *Register) {
+  LLVMContextRef Ctx = LLVMGetModuleContext(R->M);
+  LLVMTypeRef I64 = LLVMInt64TypeInContext(Ctx);
+  if (!strcmp(Register, "globaltimer"))
+    return LLVMBuildMul(R->B, buildIntrinsic(R, "llvm.readsteadycounter"),
+                        LLVMConstInt(I64, 10, false), "");
+  LLVMValueRef Cycles = buildIntrinsic(R, "llvm.readcyclecounter");
+  if (!strcmp(Register, "clock64"))
+    return Cycles;
+  return LLVMBuildTrunc(R->B, Cycles, LLVMInt32TypeInContext(Ctx), "");
+}
+
 /* The value replacing `llvm.nvvm.read.ptx.sreg.<Register>`, or NULL. */
 static LLVMValueRef buildSpecialRegister(RewriteContext *R,
                                          const char *Register) {
@@ -282,6 +320,11 @@ static LLVMValueRef buildSpecialRegister(RewriteContext *R,
     return warpGetCudaLane(R->Lanes);
   if (!strcmp(Register, "warpsize"))
     return i32Const(R, CudaWarpSize);
+  if (!strcmp(Register, "warpid") || !strcmp(Register, "nwarpid"))
+    return buildWarpNumber(R, Register[0] == 'n');
+  if (!strcmp(Register, "clock") || !strcmp(Register, "clock64") ||
+      !strcmp(Register, "globaltimer"))
+    return buildTimer(R, Register);
   if (!strncmp(Register, "lanemask.", 9) && strlen(Register) == 11 &&
       strstr("eq lt le gt ge", Register + 9))
     return buildLaneMask(R, Register + 9);

@@ -65,6 +65,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <ucontext.h>
 
 enum {
@@ -348,6 +349,14 @@ static uint32_t hostMbcntLo(uint32_t Mask, uint32_t Accumulator) {
 static uint32_t hostMbcntHi(uint32_t Mask, uint32_t Accumulator) {
   return Accumulator + (uint32_t)__builtin_popcount(
                            Mask & lanesBelow(Active->Current->HwLane, 32));
+}
+
+/* llvm.readsteadycounter: AMD's 100 MHz real-time counter, from the
+ * host's monotonic clock. */
+static uint64_t hostSteadyCounter(void) {
+  struct timespec Now;
+  clock_gettime(CLOCK_MONOTONIC, &Now);
+  return (uint64_t)Now.tv_sec * 100000000u + (uint64_t)Now.tv_nsec / 10;
 }
 
 /* llvm.trap (what a failed device assert becomes): the lane stops for good
@@ -789,6 +798,8 @@ static const struct {
     {"llvm.amdgcn.mbcnt.lo", "__wavesim_mbcnt_lo", (void *)hostMbcntLo},
     {"llvm.amdgcn.mbcnt.hi", "__wavesim_mbcnt_hi", (void *)hostMbcntHi},
     {"llvm.trap", "__wavesim_trap", (void *)hostTrap},
+    {"llvm.readsteadycounter", "__wavesim_steady_counter",
+     (void *)hostSteadyCounter},
 };
 enum { NumLaneIntrinsics = sizeof(LaneIntrinsics) / sizeof(LaneIntrinsics[0]) };
 
