@@ -773,6 +773,6 @@ void warpExplainInlinePtx(LLVMValueRef Call, char *Why, size_t WhySize) {
       LLVMGetBasicBlockParent(LLVMGetInstructionParent(Call)));
   LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
   if (translateCall(M, B, Call, false, Why, WhySize))
-    snprintf(Why, WhySize, "inline PTX left untranslated");
+    Why[0] = '\0';
   LLVMDisposeBuilder(B);
 }

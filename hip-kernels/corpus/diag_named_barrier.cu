@@ -5,10 +5,9 @@
 // two consumer warps with `bar.arrive 2, 128`; the consumers wait with
 // `bar.sync 2, 128` and reduce the tile with shuffles.
 //
-// Named barriers (any barrier other than 0) have no AMDGPU mapping, and
-// this inline PTX is not one of the forms nvvm-to-amdgpu rewrites, so the
-// file must be diagnosed: "inline PTX that nvvm-to-amdgpu does not
-// recognise (README lists the forms it rewrites)".
+// Named barriers (any barrier other than 0) have no AMDGPU mapping, so the
+// file must be diagnosed: "inline PTX that nvvm-to-amdgpu cannot translate:
+// in "bar.sync 1, 64;": named barriers (an id other than 0)".
 #include "corpus.h"
 
 static __device__ inline void namedBarrierSync(unsigned Id, unsigned Count) {

@@ -2,9 +2,9 @@
 // inline PTX to pick per-SM scratch space, as persistent-thread schedulers
 // and profiling hooks do, with a warp reduction of the work each warp did.
 //
-// `mov.u32 %0, %%smid;` is not one of the inline PTX forms nvvm-to-amdgpu
-// rewrites, so this file must be diagnosed: "inline PTX that
-// nvvm-to-amdgpu does not recognise (README lists the forms it rewrites)".
+// `mov.u32 %0, %%smid;` reads llvm.nvvm.read.ptx.sreg.smid, which has no
+// AMDGPU mapping yet, so this file must be diagnosed: "NVVM intrinsic with
+// no AMDGPU mapping in nvvm-to-amdgpu".
 #include "corpus.h"
 
 static __device__ inline unsigned smid() {
