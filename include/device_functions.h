@@ -427,18 +427,30 @@ __device__ void free(void *Pointer);
 
 /* Generic pointers to and from the state spaces' own addresses, as inline
  * PTX takes them (ld.shared with a 32-bit "r" operand). */
-#define __CUDA_CVTA(Space, Number)                                             \
-  static __device__ inline size_t __cvta_generic_to_##Space(const void *P) {   \
-    return (size_t)(const __attribute__((address_space(Number))) char *)P;    \
-  }                                                                            \
-  static __device__ inline void *__cvta_##Space##_to_generic(size_t A) {       \
-    return (void *)(__attribute__((address_space(Number))) char *)A;          \
-  }
-__CUDA_CVTA(global, 1)
-__CUDA_CVTA(shared, 3)
-__CUDA_CVTA(constant, 4)
-__CUDA_CVTA(local, 5)
-#undef __CUDA_CVTA
+static __device__ inline size_t __cvta_generic_to_global(const void *P) {
+  return (size_t)(const __attribute__((address_space(1))) char *)P;
+}
+static __device__ inline void *__cvta_global_to_generic(size_t A) {
+  return (void *)(__attribute__((address_space(1))) char *)A;
+}
+static __device__ inline size_t __cvta_generic_to_shared(const void *P) {
+  return (size_t)(const __attribute__((address_space(3))) char *)P;
+}
+static __device__ inline void *__cvta_shared_to_generic(size_t A) {
+  return (void *)(__attribute__((address_space(3))) char *)A;
+}
+static __device__ inline size_t __cvta_generic_to_constant(const void *P) {
+  return (size_t)(const __attribute__((address_space(4))) char *)P;
+}
+static __device__ inline void *__cvta_constant_to_generic(size_t A) {
+  return (void *)(__attribute__((address_space(4))) char *)A;
+}
+static __device__ inline size_t __cvta_generic_to_local(const void *P) {
+  return (size_t)(const __attribute__((address_space(5))) char *)P;
+}
+static __device__ inline void *__cvta_local_to_generic(size_t A) {
+  return (void *)(__attribute__((address_space(5))) char *)A;
+}
 
 /*===-- Clocks ------------------------------------------------------------===*/
 
