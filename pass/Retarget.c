@@ -194,6 +194,7 @@ typedef struct {
   LLVMModuleRef M;
   LLVMBuilderRef B;
   WarpLanes *Lanes;
+  const char *Arch;
 } RewriteContext;
 
 static LLVMValueRef buildIntrinsic(RewriteContext *R, const char *Name) {
@@ -291,6 +292,19 @@ static LLVMValueRef buildTimer(RewriteContext *R, const char *Register) {
   return LLVMBuildTrunc(R->B, Cycles, LLVMInt32TypeInContext(Ctx), "");
 }
 
+/* %smid: the compute unit running the wave, from the hardware id register
+ * (gfx9's HW_ID bits 14:8: SE, SH, CU; gfx10 and later HW_ID1 bits 20:10:
+ * SE, SA, WGP); %nsmid: the bound on it those bits give. */
+static LLVMValueRef buildUnitId(RewriteContext *R, bool Bound) {
+  bool Gfx9 = !strncmp(R->Arch, "gfx9", 4);
+  if (Bound)
+    return i32Const(R, Gfx9 ? 1u << 7 : 1u << 11);
+  unsigned Id = Gfx9 ? 4 : 23, Offset = Gfx9 ? 8 : 10, Size = Gfx9 ? 7 : 11;
+  LLVMValueRef Field = i32Const(R, Id | Offset << 6 | (Size - 1) << 11);
+  return warpBuildIntrinsicCall(R->M, R->B, "llvm.amdgcn.s.getreg", &Field, 1,
+                                "");
+}
+
 /* The value replacing `llvm.nvvm.read.ptx.sreg.<Register>`, or NULL. */
 static LLVMValueRef buildSpecialRegister(RewriteContext *R,
                                          const char *Register) {
@@ -325,6 +339,8 @@ static LLVMValueRef buildSpecialRegister(RewriteContext *R,
   if (!strcmp(Register, "clock") || !strcmp(Register, "clock64") ||
       !strcmp(Register, "globaltimer"))
     return buildTimer(R, Register);
+  if (!strcmp(Register, "smid") || !strcmp(Register, "nsmid"))
+    return buildUnitId(R, Register[0] == 'n');
   if (!strncmp(Register, "lanemask.", 9) && strlen(Register) == 11 &&
       strstr("eq lt le gt ge", Register + 9))
     return buildLaneMask(R, Register + 9);
@@ -422,9 +438,10 @@ static LLVMValueRef moveAllocaToPrivate(LLVMModuleRef M, LLVMBuilderRef B,
 }
 
 static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
-                            unsigned WaveSize, WarpDiagnostics *Diags) {
+                            const char *Arch, unsigned WaveSize,
+                            WarpDiagnostics *Diags) {
   WarpLanes Lanes = warpLanesOf(M, F, WaveSize);
-  RewriteContext R = {M, B, &Lanes};
+  RewriteContext R = {M, B, &Lanes, Arch};
   for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
        BB = LLVMGetNextBasicBlock(BB)) {
     LLVMValueRef Next;
@@ -539,7 +556,7 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
       continue;
     if (LLVMGetFunctionCallConv(F) == LLVMPTXKernelCallConv)
       warpMakeAMDGPUKernel(M, F, &Diags);
-    rewriteFunction(M, B, F, WaveSize, &Diags);
+    rewriteFunction(M, B, F, Arch, WaveSize, &Diags);
   }
   trapOnAssertFailure(M, B);
   LLVMDisposeBuilder(B);

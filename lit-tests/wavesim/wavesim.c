@@ -351,6 +351,13 @@ static uint32_t hostMbcntHi(uint32_t Mask, uint32_t Accumulator) {
                            Mask & lanesBelow(Active->Current->HwLane, 32));
 }
 
+/* llvm.amdgcn.s.getreg: the hardware registers read (the unit id of
+ * %smid) are 0: one emulated compute unit. */
+static uint32_t hostGetReg(uint32_t Field) {
+  (void)Field;
+  return 0;
+}
+
 /* llvm.readsteadycounter: AMD's 100 MHz real-time counter, from the
  * host's monotonic clock. */
 static uint64_t hostSteadyCounter(void) {
@@ -800,6 +807,7 @@ static const struct {
     {"llvm.trap", "__wavesim_trap", (void *)hostTrap},
     {"llvm.readsteadycounter", "__wavesim_steady_counter",
      (void *)hostSteadyCounter},
+    {"llvm.amdgcn.s.getreg", "__wavesim_getreg", (void *)hostGetReg},
 };
 enum { NumLaneIntrinsics = sizeof(LaneIntrinsics) / sizeof(LaneIntrinsics[0]) };
 

@@ -1,10 +1,9 @@
-// diag_smid.cu - A persistent kernel that reads the %smid register with
+// smid_persistent.cu - A persistent kernel that reads the %smid register with
 // inline PTX to pick per-SM scratch space, as persistent-thread schedulers
 // and profiling hooks do, with a warp reduction of the work each warp did.
 //
-// `mov.u32 %0, %%smid;` reads llvm.nvvm.read.ptx.sreg.smid, which has no
-// AMDGPU mapping yet, so this file must be diagnosed: "NVVM intrinsic with
-// no AMDGPU mapping in nvvm-to-amdgpu".
+// `mov.u32 %0, %%smid;` becomes the compute unit's id from the hardware id
+// register (s_getreg), bounded by %nsmid as on NVIDIA.
 #include "corpus.h"
 
 static __device__ inline unsigned smid() {
