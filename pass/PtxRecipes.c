@@ -82,15 +82,31 @@ static LLVMValueRef isNaN(PtxLowering *L, LLVMValueRef X) {
   return LLVMBuildFCmp(L->B, LLVMRealUNO, X, X, "");
 }
 
-/* NVIDIA GPUs give every NaN that arithmetic produces one canonical
- * pattern: all ones but the sign. */
+/* NVIDIA GPUs give every f32 (and f16) NaN that arithmetic produces one
+ * canonical pattern, all ones but the sign; f64 NaNs propagate quieted, as
+ * LLVM's do (lit-tests/oracle/nvidia/ptx-forms). */
 static LLVMValueRef canonicalNaN(PtxLowering *L, LLVMValueRef X) {
   LLVMTypeRef Type = LLVMTypeOf(X);
   unsigned Bits = floatBits(Type);
-  uint64_t Pattern = Bits == 32   ? 0x7fffffffu
-                     : Bits == 64 ? 0x7fffffffffffffffull
-                                  : 0x7fffu;
+  if (Bits == 64)
+    return X;
+  uint64_t Pattern = Bits == 32 ? 0x7fffffffu : 0x7fffu;
   return pick(L, isNaN(L, X), fromBitsAs(L, ptxInt(L, Bits, Pattern), Type), X);
+}
+
+static LLVMValueRef isInfinite(PtxLowering *L, LLVMValueRef X) {
+  return LLVMBuildFCmp(L->B, LLVMRealOEQ, call1(L, "llvm.fabs", X),
+                       floatConst(LLVMTypeOf(X), __builtin_inf()), "");
+}
+
+/* An infinite operand makes a sum or product exact (or NaN): no error. */
+static LLVMValueRef noErrorIfInfinite(PtxLowering *L, LLVMValueRef Error,
+                                      LLVMValueRef *Operands,
+                                      unsigned NumOperands) {
+  LLVMValueRef Any = ptxInt(L, 1, 0);
+  for (unsigned I = 0; I < NumOperands; ++I)
+    Any = LLVMBuildOr(L->B, Any, isInfinite(L, Operands[I]), "");
+  return pick(L, Any, floatConst(LLVMTypeOf(Error), 0.0), Error);
 }
 
 /* .ftz: a denormal becomes a zero of its sign. */
@@ -200,6 +216,39 @@ static LLVMValueRef roundDirected(PtxLowering *L, LLVMValueRef Sum,
                 pick(L, LLVMBuildAnd(L->B, Negative, Below, ""), Up, Nearest));
   }
   }
+}
+
+/* fma(X * 2^KX, Y * 2^KY, Z * 2^KZ) when Small holds, fma(X, Y, Z)
+ * otherwise: a residual (a - q*b, a - r*r, a*b - p) that would underflow
+ * and lose its sign in the subnormal range, scaled up exactly. */
+static LLVMValueRef scaleBy(PtxLowering *L, LLVMValueRef Small, LLVMValueRef X,
+                            int K) {
+  LLVMTypeRef Type = LLVMTypeOf(X);
+  /* 2^K in steps of at most 2^600, each exact in a double. */
+  for (; K > 0; K -= 600)
+    X = LLVMBuildFMul(
+        L->B, X,
+        pick(L, Small,
+             floatConst(Type, __builtin_ldexp(1.0, K < 600 ? K : 600)),
+             floatConst(Type, 1.0)),
+        "");
+  return X;
+}
+
+static LLVMValueRef scaledResidual(PtxLowering *L, LLVMValueRef Small,
+                                   LLVMValueRef X, int KX, LLVMValueRef Y,
+                                   int KY, LLVMValueRef Z, int KZ) {
+  LLVMTypeRef Type = LLVMTypeOf(X);
+  LLVMValueRef Args[] = {scaleBy(L, Small, X, KX), scaleBy(L, Small, Y, KY),
+                         scaleBy(L, Small, Z, KZ)};
+  return ptxCallIntrinsic(L, "llvm.fma", &Type, 1, Args, 3);
+}
+
+/* Whether |X| < 2^-900, where a double residual may underflow. */
+static LLVMValueRef isTiny(PtxLowering *L, LLVMValueRef X) {
+  return LLVMBuildFCmp(L->B, LLVMRealOLT, call1(L, "llvm.fabs", X),
+                       floatConst(LLVMTypeOf(X), __builtin_ldexp(1.0, -900)),
+                       "");
 }
 
 /* Knuth's TwoSum: S = fl(A + B) and the exact A + B - S. */
@@ -315,8 +364,10 @@ static LLVMValueRef convertToInteger(PtxLowering *L, LLVMValueRef X,
   LLVMValueRef Converted = ptxCallIntrinsic(
       L, ptxIsSigned(To) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", Overloads, 2,
       &X, 1);
+  /* From f16 or f32 to 32 bits or fewer a NaN gives 0, otherwise the sign
+   * bit alone (an H100's answers). */
   uint64_t NaNValue =
-      From.Bits == 32 && To.Bits == 32 ? 0 : 1ull << (To.Bits - 1);
+      From.Bits <= 32 && To.Bits <= 32 ? 0 : 1ull << (To.Bits - 1);
   return pick(L, isNaN(L, X), ptxInt(L, To.Bits, NaNValue), Converted);
 }
 
@@ -421,6 +472,9 @@ bool ptxLowerCvt(PtxLowering *L) {
     Result = maybeFlush(L, Result);
     if (ptxHas(L, "sat"))
       Result = saturateUnit(L, Result);
+    /* NaNs from f64 narrow as LLVM's fptrunc does. */
+    if (From.Bits != 64)
+      Result = canonicalNaN(L, Result);
   }
   if (FloatTo && ptxHas(L, "sat") && !FloatFrom)
     Result = saturateUnit(L, Result);
@@ -522,8 +576,8 @@ bool ptxLowerIntMul(PtxLowering *L) {
 }
 
 /* Integer division and remainder. LLVM leaves x/0 and INT_MIN/-1
- * undefined; PTX does not: a quotient by zero is all ones, a remainder by
- * zero the dividend, and INT_MIN/-1 wraps to INT_MIN with remainder 0. */
+ * undefined; an H100 gives all ones for both quotient and remainder by
+ * zero, and INT_MIN/-1 wraps to INT_MIN with remainder 0. */
 bool ptxLowerIntDivRem(PtxLowering *L) {
   if (L->Checking)
     return true;
@@ -552,8 +606,7 @@ bool ptxLowerIntDivRem(PtxLowering *L) {
   else
     Result = Signed ? LLVMBuildSRem(L->B, A, Divisor, "")
                     : LLVMBuildURem(L->B, A, Divisor, "");
-  LLVMValueRef ZeroResult = Div ? LLVMConstAllOnes(LLVMTypeOf(A)) : A;
-  ptxWrite(L, 0, pick(L, ByZero, ZeroResult, Result));
+  ptxWrite(L, 0, pick(L, ByZero, LLVMConstAllOnes(LLVMTypeOf(A)), Result));
   return true;
 }
 
@@ -598,8 +651,10 @@ bool ptxLowerFloatArith(PtxLowering *L) {
       Result = roundDirected(L, Exact, floatConst(Double, 0.0), Type, Mode);
     } else {
       LLVMValueRef S = LLVMBuildFMul(L->B, A, B, "");
-      LLVMValueRef Args[] = {A, B, LLVMBuildFNeg(L->B, S, "")};
-      LLVMValueRef E = ptxCallIntrinsic(L, "llvm.fma", &Type, 1, Args, 3);
+      LLVMValueRef E = scaledResidual(L, isTiny(L, S), A, 600, B, 600,
+                                      LLVMBuildFNeg(L->B, S, ""), 1200);
+      LLVMValueRef Operands[] = {A, B};
+      E = noErrorIfInfinite(L, E, Operands, 2);
       Result = roundDirected(L, S, E, Type, Mode);
     }
   } else {
@@ -610,6 +665,8 @@ bool ptxLowerFloatArith(PtxLowering *L) {
     } else {
       LLVMValueRef S, E;
       twoSum(L, A, B, &S, &E);
+      LLVMValueRef Operands[] = {A, B};
+      E = noErrorIfInfinite(L, E, Operands, 2);
       Result = fixZeroSum(L, roundDirected(L, S, E, Type, Mode), A, B, Mode);
     }
   }
@@ -643,6 +700,8 @@ bool ptxLowerFma(PtxLowering *L) {
     LLVMValueRef CD = LLVMBuildFPExt(L->B, C, Double, "");
     LLVMValueRef S, E;
     twoSum(L, Product, CD, &S, &E);
+    LLVMValueRef Operands[] = {A, B, C};
+    E = noErrorIfInfinite(L, E, Operands, 3);
     Result = roundDirected(L, S, E, Type, Mode);
     Result = fixZeroSum(L, Result, LLVMBuildFPTrunc(L->B, Product, Type, ""), C,
                         Mode);
@@ -680,8 +739,8 @@ static LLVMValueRef divideDirected(PtxLowering *L, LLVMValueRef A,
              pick(L, Sign, floatConst(Type, -1.0), floatConst(Type, 1.0)),
              pick(L, isNaN(L, Wide), Remainder, floatConst(Type, 0.0)));
   } else {
-    LLVMValueRef Args[] = {LLVMBuildFNeg(L->B, Q, ""), B, A};
-    Remainder = ptxCallIntrinsic(L, "llvm.fma", &Type, 1, Args, 3);
+    Remainder = scaledResidual(L, isTiny(L, Q), LLVMBuildFNeg(L->B, Q, ""), 600,
+                               B, 0, A, 600);
   }
   /* The exact quotient lies above Q when the remainder has B's sign. */
   LLVMValueRef Error =
@@ -696,13 +755,12 @@ static LLVMValueRef divideDirected(PtxLowering *L, LLVMValueRef A,
                                  floatConst(Type, __builtin_inf()), ""),
                    "");
   LLVMValueRef Zero = floatConst(Type, 0.0);
-  Error = pick(L, Finite, Error, Zero);
-  /* An overflow to infinity: the exact quotient is finite. */
-  LLVMValueRef Overflowed =
-      LLVMBuildAnd(L->B, Finite,
-                   LLVMBuildFCmp(L->B, LLVMRealOEQ, call1(L, "llvm.fabs", Q),
-                                 floatConst(Type, __builtin_inf()), ""),
-                   "");
+  LLVMValueRef NonZero = LLVMBuildFCmp(L->B, LLVMRealONE, B, Zero, "");
+  Error = pick(L, LLVMBuildAnd(L->B, Finite, NonZero, ""), Error, Zero);
+  /* An overflow to infinity (not a division by zero): the exact quotient
+   * is finite. */
+  LLVMValueRef Overflowed = LLVMBuildAnd(
+      L->B, LLVMBuildAnd(L->B, Finite, NonZero, ""), isInfinite(L, Q), "");
   Error = pick(L, Overflowed, LLVMBuildFNeg(L->B, Q, ""), Error);
   return roundDirected(L, Q, Error, Type, Mode);
 }
@@ -745,12 +803,18 @@ bool ptxLowerAbsNeg(PtxLowering *L) {
                  : LLVMBuildNeg(L->B, X, ""));
     return true;
   }
-  /* On the sign bit alone, NaN payloads kept. */
-  LLVMValueRef X = toBits(L, maybeFlush(L, ptxRead(L, 1, type0(L))));
+  /* On the sign bit alone. A NaN: f32 gives the canonical one, f64 the
+   * operand quieted, its sign kept (as an H100 does). */
+  LLVMValueRef In = maybeFlush(L, ptxRead(L, 1, type0(L)));
+  LLVMValueRef X = toBits(L, In);
   LLVMValueRef Sign = ptxInt(L, Bits, 1ull << (Bits - 1));
-  ptxWrite(L, 0,
-           Abs ? LLVMBuildAnd(L->B, X, LLVMBuildNot(L->B, Sign, ""), "")
-               : LLVMBuildXor(L->B, X, Sign, ""));
+  LLVMValueRef Result =
+      Abs ? LLVMBuildAnd(L->B, X, LLVMBuildNot(L->B, Sign, ""), "")
+          : LLVMBuildXor(L->B, X, Sign, "");
+  if (Bits == 64)
+    Result = pick(L, isNaN(L, In),
+                  LLVMBuildOr(L->B, X, ptxInt(L, 64, 1ull << 51), ""), Result);
+  ptxWrite(L, 0, canonicalNaN(L, fromBitsAs(L, Result, LLVMTypeOf(In))));
   return true;
 }
 
@@ -783,9 +847,17 @@ bool ptxLowerMinMax(PtxLowering *L) {
       pick(L, Pick, A, pick(L, LLVMBuildOr(L->B, Less, Greater, ""), B, Equal));
   LLVMValueRef ANaN = isNaN(L, A), BNaN = isNaN(L, B);
   if (ptxHas(L, "NaN")) {
-    Result = pick(L, LLVMBuildOr(L->B, ANaN, BNaN, ""), A, Result);
+    LLVMValueRef NaN = fromBitsAs(L, ptxInt(L, 32, 0x7fffffffu), LLVMTypeOf(A));
+    Result = pick(L, LLVMBuildOr(L->B, ANaN, BNaN, ""), NaN, Result);
   } else {
     Result = pick(L, ANaN, B, pick(L, BNaN, A, Result));
+    /* Both NaN: f64 gives the first quieted. */
+    if (opBits(L) == 64)
+      Result = pick(
+          L, LLVMBuildAnd(L->B, ANaN, BNaN, ""),
+          fromBitsAs(L, LLVMBuildOr(L->B, ABits, ptxInt(L, 64, 1ull << 51), ""),
+                     LLVMTypeOf(A)),
+          Result);
   }
   ptxWrite(L, 0, canonicalNaN(L, Result));
   return true;
@@ -820,7 +892,7 @@ bool ptxLowerShift(PtxLowering *L) {
   LLVMValueRef A = ptxRead(L, 1, type0(L));
   LLVMValueRef Amount = ptxRead(L, 2, ptxMakeType(PtxUnsigned, 32));
   LLVMValueRef Clamped = call2(L, "llvm.umin", Amount, ptxInt(L, 32, Bits - 1));
-  Clamped = LLVMBuildZExtOrBitCast(L->B, Clamped, LLVMTypeOf(A), "");
+  Clamped = LLVMBuildIntCast2(L->B, Clamped, LLVMTypeOf(A), false, "");
   LLVMValueRef TooFar =
       LLVMBuildICmp(L->B, LLVMIntUGE, Amount, ptxInt(L, 32, Bits), "");
   LLVMValueRef Result;
@@ -863,7 +935,9 @@ bool ptxLowerBfe(PtxLowering *L) {
   unsigned Bits = opBits(L);
   LLVMTypeRef Type = LLVMIntTypeInContext(L->Ctx, Bits);
   LLVMValueRef A = ptxRead(L, 1, bitsOf(type0(L)));
-  LLVMValueRef Byte = ptxInt(L, 32, 0xff);
+  /* The 32-bit forms use the low bytes of pos and len; the 64-bit ones all
+   * 32 bits (as an H100 does). */
+  LLVMValueRef Byte = ptxInt(L, 32, Bits == 32 ? 0xff : 0xffffffffu);
   LLVMValueRef Pos =
       LLVMBuildAnd(L->B, ptxRead(L, 2, ptxMakeType(PtxUnsigned, 32)), Byte, "");
   LLVMValueRef Len =
@@ -904,7 +978,9 @@ bool ptxLowerBfi(PtxLowering *L) {
   unsigned Bits = opBits(L);
   LLVMTypeRef Type = LLVMIntTypeInContext(L->Ctx, Bits);
   LLVMValueRef A = ptxRead(L, 1, type0(L)), B = ptxRead(L, 2, type0(L));
-  LLVMValueRef Byte = ptxInt(L, 32, 0xff);
+  /* The 32-bit forms use the low bytes of pos and len; the 64-bit ones all
+   * 32 bits (as an H100 does). */
+  LLVMValueRef Byte = ptxInt(L, 32, Bits == 32 ? 0xff : 0xffffffffu);
   LLVMValueRef Pos =
       LLVMBuildAnd(L->B, ptxRead(L, 3, ptxMakeType(PtxUnsigned, 32)), Byte, "");
   LLVMValueRef Len =
@@ -1189,8 +1265,9 @@ bool ptxLowerRcpSqrt(PtxLowering *L) {
                                            floatConst(Double, 0.0), ""),
                              floatConst(Type, 1.0), floatConst(Type, 0.0)));
       } else {
-        LLVMValueRef Args[] = {LLVMBuildFNeg(L->B, Result, ""), Result, X};
-        Residual = ptxCallIntrinsic(L, "llvm.fma", &Type, 1, Args, 3);
+        Residual =
+            scaledResidual(L, isTiny(L, X), LLVMBuildFNeg(L->B, Result, ""),
+                           300, Result, 300, X, 600);
       }
       LLVMValueRef Finite = LLVMBuildFCmp(
           L->B, LLVMRealOLT, X, floatConst(Type, __builtin_inf()), "");
@@ -1395,7 +1472,7 @@ bool ptxLowerAtomic(PtxLowering *L) {
     Op = ptxIsFloat(Type)         ? Ops[Found].Float
          : Type.Kind == PtxSigned ? Ops[Found].Signed
                                   : Ops[Found].Int;
-    bool Valid = Op != 0 || !strcmp(OpName, "and");
+    bool Valid = Op != 0 || !strcmp(OpName, "exch"); /* Xchg is 0 */
     if (ptxIsFloat(Type) && strcmp(OpName, "add") && strcmp(OpName, "exch"))
       Valid = false;
     if (Type.Kind == PtxSigned &&

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """compare-buffers.py - Compares two buffers printed in wavesim's format.
 
-  python3 compare-buffers.py [--stride N --ignore LIST]
+  python3 compare-buffers.py [--stride N --ignore LIST --words N]
                              [--near LIST --within D] OURS REFERENCE
 
 Both files hold "bufK[i]: v v ..." lines (the wavesim CLI, tgemu-buffer.py
@@ -9,7 +9,8 @@ and the NVIDIA capture programs print them). The words are read as records
 of N words (--stride, default 1); --ignore names record positions that are
 not compared (comma-separated, ranges as 12-19), --near positions whose
 words, as signed integers, may differ by up to D (--within, default 0; the
-largest difference is printed). Prints the number of words
+largest difference is printed); --words compares only the first N words
+(of two buffers of the same length). Prints the number of words
 compared and, per record position that differs, the count and the first
 records with both values in hex; exit status 1 when any compared word
 differs or the buffers' lengths differ.
@@ -42,6 +43,7 @@ def main():
     parser.add_argument("--ignore", default="")
     parser.add_argument("--near", default="")
     parser.add_argument("--within", type=int, default=0)
+    parser.add_argument("--words", type=int, default=None)
     parser.add_argument("ours")
     parser.add_argument("reference")
     args = parser.parse_args()
@@ -49,6 +51,8 @@ def main():
     if len(ours) != len(reference):
         print(f"MISMATCH: {len(ours)} words, reference {len(reference)}")
         return 1
+    if args.words is not None:
+        ours, reference = ours[:args.words], reference[:args.words]
     ignored, near = positions(args.ignore), positions(args.near)
     compared, differing, largest = 0, {}, 0
     for i, (a, b) in enumerate(zip(ours, reference)):

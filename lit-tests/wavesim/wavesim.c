@@ -1249,9 +1249,10 @@ static bool convertCallingConventions(LLVMModuleRef M, char *Error,
   return true;
 }
 
-/* Shared-memory globals get external linkage and known names so their
- * addresses can be looked up (and poisoned before each block); an extern
- * (dynamic) one becomes a DynamicLDSBytes array. */
+/* Shared-memory globals become declarations with known names, defined to
+ * host memory below 4 GiB (so that a 32-bit shared address, as PTX and
+ * AMDGPU both use, converts back to the pointer) and poisoned before each
+ * block; an extern (dynamic) one becomes a DynamicLDSBytes array. */
 static void exposeSharedGlobals(WaveSim *S, LLVMModuleRef M) {
   LLVMContextRef Ctx = LLVMGetModuleContext(M);
   LLVMTargetDataRef TD = LLVMGetModuleDataLayout(M);
@@ -1276,13 +1277,14 @@ static void exposeSharedGlobals(WaveSim *S, LLVMModuleRef M) {
     LLVMSetLinkage(G, LLVMExternalLinkage);
     LLVMSetVisibility(G, LLVMDefaultVisibility);
     LLVMSetGlobalConstant(G, 0);
-    LLVMSetInitializer(G, LLVMConstNull(LLVMGlobalGetValueType(G)));
+    LLVMSetInitializer(G, NULL);
     S->Shared = realloc(S->Shared, (S->NumShared + 1) * sizeof(SharedGlobal));
-    S->Shared[S->NumShared].Name = strdup(Name);
-    S->Shared[S->NumShared].Address = NULL;
-    S->Shared[S->NumShared].Bytes =
-        (size_t)LLVMABISizeOfType(TD, LLVMGlobalGetValueType(G));
-    ++S->NumShared;
+    SharedGlobal *Shared = &S->Shared[S->NumShared++];
+    Shared->Name = strdup(Name);
+    Shared->Bytes = (size_t)LLVMABISizeOfType(TD, LLVMGlobalGetValueType(G));
+    Shared->Address = mmap(NULL, Shared->Bytes ? Shared->Bytes : 1,
+                           PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
     G = Next;
   }
 }
@@ -1452,10 +1454,11 @@ static bool failedWith(LLVMErrorRef Err, const char *What, char *Error,
 
 /* The host models, and the process's symbols for the library calls the
  * backend emits (memcpy, fmaf, ...). */
-static bool defineHostSymbols(LLVMOrcLLJITRef J, char *Error,
+static bool defineHostSymbols(WaveSim *S, LLVMOrcLLJITRef J, char *Error,
                               size_t ErrorSize) {
-  enum { NumModels = NumSiteIntrinsics + NumLaneIntrinsics, MaxSymbols = 64 };
-  unsigned NumSymbols = NumModels + wavesimNumMathIntrinsics();
+  enum { NumModels = NumSiteIntrinsics + NumLaneIntrinsics, MaxSymbols = 256 };
+  unsigned NumFunctions = NumModels + wavesimNumMathIntrinsics();
+  unsigned NumSymbols = NumFunctions + S->NumShared;
   LLVMOrcCSymbolMapPair Symbols[MaxSymbols];
   if (NumSymbols > MaxSymbols) {
     formatError(Error, ErrorSize, "too many host models");
@@ -1470,14 +1473,19 @@ static bool defineHostSymbols(LLVMOrcLLJITRef J, char *Error,
     } else if (I < NumModels) {
       Name = LaneIntrinsics[I - NumSiteIntrinsics].HostName;
       Address = LaneIntrinsics[I - NumSiteIntrinsics].Address;
-    } else {
+    } else if (I < NumFunctions) {
       Name = wavesimMathIntrinsic(I - NumModels)->HostName;
       Address = wavesimMathIntrinsic(I - NumModels)->Address;
+    } else {
+      Name = S->Shared[I - NumFunctions].Name;
+      Address = S->Shared[I - NumFunctions].Address;
     }
     Symbols[I].Name = LLVMOrcLLJITMangleAndIntern(J, Name);
     Symbols[I].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)Address;
     Symbols[I].Sym.Flags.GenericFlags =
-        LLVMJITSymbolGenericFlagsCallable | LLVMJITSymbolGenericFlagsExported;
+        I < NumFunctions ? LLVMJITSymbolGenericFlagsCallable |
+                               LLVMJITSymbolGenericFlagsExported
+                         : LLVMJITSymbolGenericFlagsExported;
     Symbols[I].Sym.Flags.TargetFlags = 0;
   }
   LLVMOrcJITDylibRef Main = LLVMOrcLLJITGetMainJITDylib(J);
@@ -1548,7 +1556,7 @@ static bool prepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
   }
   LLVMDisposeBuilder(B);
   free(Calls.Items);
-  if (!Ok || !defineHostSymbols(J, Error, ErrorSize)) {
+  if (!Ok || !defineHostSymbols(S, J, Error, ErrorSize)) {
     LLVMContextDispose(Ctx);
     return false;
   }
@@ -1573,9 +1581,6 @@ static bool prepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
       return false;
     S->Kernels[I].Wrapper = (void (*)(void **))Address;
   }
-  for (unsigned I = 0; I < S->NumShared; ++I)
-    if (!lookUp(J, S->Shared[I].Name, &S->Shared[I].Address, Error, ErrorSize))
-      return false;
   return true;
 }
 
@@ -1953,8 +1958,10 @@ void wavesimDispose(WaveSim *S) {
   unmapStacks(S);
   for (unsigned I = 0; I < S->NumKernels; ++I)
     free(S->Kernels[I].Name);
-  for (unsigned I = 0; I < S->NumShared; ++I)
+  for (unsigned I = 0; I < S->NumShared; ++I) {
     free(S->Shared[I].Name);
+    munmap(S->Shared[I].Address, S->Shared[I].Bytes ? S->Shared[I].Bytes : 1);
+  }
   free(S->Kernels);
   free(S->Shared);
   free(S->Sites);
