@@ -776,9 +776,17 @@ bool ptxLowerFloatDiv(PtxLowering *L) {
   LLVMValueRef A = maybeFlush(L, ptxRead(L, 1, type0(L)));
   LLVMValueRef B = maybeFlush(L, ptxRead(L, 2, type0(L)));
   LLVMValueRef Result;
-  if (ptxHas(L, "approx"))
-    Result = LLVMBuildFMul(L->B, A, call1(L, "llvm.amdgcn.rcp", B), "");
-  else
+  if (ptxHas(L, "approx")) {
+    /* PTX: a divisor of magnitude 2^126 or more gives 0. */
+    LLVMTypeRef Type = LLVMTypeOf(B);
+    LLVMValueRef Huge =
+        LLVMBuildFCmp(L->B, LLVMRealOGE, call1(L, "llvm.fabs", B),
+                      floatConst(Type, __builtin_ldexp(1.0, 126)), "");
+    LLVMValueRef Reciprocal =
+        pick(L, Huge, call2(L, "llvm.copysign", floatConst(Type, 0.0), B),
+             call1(L, "llvm.amdgcn.rcp", B));
+    Result = LLVMBuildFMul(L->B, A, Reciprocal, "");
+  } else
     Result = divideDirected(L, A, B, roundingMode(L));
   ptxWrite(L, 0, finishFloat(L, Result));
   return true;
