@@ -49,6 +49,7 @@
 #include "wavesim-math.h"
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/Comdat.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Error.h>
@@ -1278,6 +1279,7 @@ static void exposeSharedGlobals(WaveSim *S, LLVMModuleRef M) {
     LLVMSetVisibility(G, LLVMDefaultVisibility);
     LLVMSetGlobalConstant(G, 0);
     LLVMSetInitializer(G, NULL);
+    LLVMSetComdat(G, NULL);
     S->Shared = realloc(S->Shared, (S->NumShared + 1) * sizeof(SharedGlobal));
     SharedGlobal *Shared = &S->Shared[S->NumShared++];
     Shared->Name = strdup(Name);
