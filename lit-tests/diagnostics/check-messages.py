@@ -10,7 +10,8 @@ between its printf conversions must appear verbatim on a FileCheck line
 TESTS, and in README. Prints one line per message and exits 1 if any is
 missing from either.
 
-usage: check-messages.py PASS_DIR TESTS_DIR README
+usage: check-messages.py PASS_DIR TESTS_DIR README [DOC...]
+(a message may be listed in README or in one of the DOCs README links to)
 """
 
 import os
@@ -55,11 +56,13 @@ def check_lines(tests_dir):
 
 
 def main():
-    pass_dir, tests_dir, readme_path = sys.argv[1:4]
+    pass_dir, tests_dir = sys.argv[1:3]
     messages = pass_messages(pass_dir)
     lines = check_lines(tests_dir)
-    with open(readme_path) as f:
-        readme = f.read()
+    readme = ""
+    for path in sys.argv[3:]:
+        with open(path) as f:
+            readme += f.read()
     missing = 0
     for source, message in messages:
         part = fixed_part(message)
