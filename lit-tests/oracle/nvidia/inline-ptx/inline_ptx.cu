@@ -1361,17 +1361,24 @@ enum {
   ApRcp = 1,      /* rcp.approx.f32, rcp.approx.ftz.f32 */
   ApSqrt = 3,     /* sqrt.approx.f32, .ftz */
   ApRsqrt = 5,    /* rsqrt.approx.f32, .ftz */
-  ApEx2 = 7,      /* ex2.approx.f32, .ftz (input x / 16) */
+  ApEx2 = 7,      /* ex2.approx.f32, .ftz (input e) */
   ApLg2 = 9,      /* lg2.approx.f32, .ftz */
   ApY = 11,       /* input y in [-100 pi, 100 pi] */
   ApSinCos = 12,  /* sin.approx.f32 y, cos.approx.f32 y, sin/cos .ftz */
-  ApTanh = 16,    /* tanh.approx.f32 x / 16 */
+  ApTanh = 16,    /* tanh.approx.f32 e */
   ApZ = 17,       /* divisor z */
-  ApDiv = 18,     /* div.approx.f32 x/z, div.approx.ftz, div.full.f32, .ftz */
+  ApDiv = 18,     /* div.approx.f32 v/z, div.approx.ftz, div.full.f32, .ftz */
   ApD = 22,       /* input d (2 words) */
   ApRcp64 = 24,   /* rcp.approx.ftz.f64 d (2 words) */
   ApRsqrt64 = 26, /* rsqrt.approx.f64, rsqrt.approx.ftz.f64 (2 + 2 words) */
-  ApEnd = 30
+  /* The results PTX bounds in absolute error (lg2 near 1, sin, cos), plus
+   * 4.0f rounded to nearest: their distance in ulps measures absolute
+   * error (one ulp of [4, 8) is 2^-21). */
+  ApLg2Plus4 = 30, /* lg2, lg2.ftz */
+  ApSinCosPlus4 = 32, /* sin, cos, sin.ftz, cos.ftz */
+  ApV = 36,          /* dividend v of div.* v/z */
+  ApE = 37,          /* input e of ex2 and tanh */
+  ApEnd = 38
 };
 
 __global__ void ptx_approx(unsigned *Out) {
@@ -1381,13 +1388,17 @@ __global__ void ptx_approx(unsigned *Out) {
   float X = I < Edges ? edgeFloat(I) : hashedFloat(I, 2 * (I & 1));
   if (I >= Edges && I % 4 == 0)
     X = (float)((int)(hashIndex(I) % 20001) - 10000) / 1000.0f; /* [-10, 10] */
+  /* y in [-100 pi, 100 pi], where PTX bounds sin/cos.approx; the edge
+   * values beyond it (FLT_MAX, 2^31, ...) are replaced. */
   float Y = I < Edges ? edgeFloat(I)
                       : (float)((int)(hashIndex(I + 3) % 62833) - 31416) / 100.0f;
+  if (fabsf(Y) > 314.0f && fabsf(Y) != __int_as_float(0x7f800000))
+    Y = (float)I * 0.37f;
+  /* every pair of edge values for the divisions */
+  float V = I < EdgePairs ? edgeFloat(I / Edges) : hashedFloat(I, 5);
   float Z = I < EdgePairs ? edgeFloat(I % Edges) : hashedFloat(I, 6);
-  if (I < EdgePairs)
-    X = edgeFloat(I / Edges);
   double D = I < Edges ? edgeDouble(I) : hashedDouble(I, 2 * (I & 1));
-  float R, E2 = X * 0.0625f;
+  float R, E2 = I % 4 == 0 ? X * 12.8f : X * 0.0625f; /* [-128, 128] */
   double RD;
   W.putF(X);
   asm("rcp.approx.f32 %0, %1;" : "=f"(R) : "f"(X)); W.putF(R);
@@ -1407,14 +1418,20 @@ __global__ void ptx_approx(unsigned *Out) {
   asm("cos.approx.ftz.f32 %0, %1;" : "=f"(R) : "f"(Y)); W.putF(R);
   asm("tanh.approx.f32 %0, %1;" : "=f"(R) : "f"(E2)); W.putF(R);
   W.putF(Z);
-  asm("div.approx.f32 %0, %1, %2;" : "=f"(R) : "f"(X), "f"(Z)); W.putF(R);
-  asm("div.approx.ftz.f32 %0, %1, %2;" : "=f"(R) : "f"(X), "f"(Z)); W.putF(R);
-  asm("div.full.f32 %0, %1, %2;" : "=f"(R) : "f"(X), "f"(Z)); W.putF(R);
-  asm("div.full.ftz.f32 %0, %1, %2;" : "=f"(R) : "f"(X), "f"(Z)); W.putF(R);
+  asm("div.approx.f32 %0, %1, %2;" : "=f"(R) : "f"(V), "f"(Z)); W.putF(R);
+  asm("div.approx.ftz.f32 %0, %1, %2;" : "=f"(R) : "f"(V), "f"(Z)); W.putF(R);
+  asm("div.full.f32 %0, %1, %2;" : "=f"(R) : "f"(V), "f"(Z)); W.putF(R);
+  asm("div.full.ftz.f32 %0, %1, %2;" : "=f"(R) : "f"(V), "f"(Z)); W.putF(R);
   W.putD(D);
   asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(RD) : "d"(D)); W.putD(RD);
   asm("rsqrt.approx.f64 %0, %1;" : "=d"(RD) : "d"(D)); W.putD(RD);
   asm("rsqrt.approx.ftz.f64 %0, %1;" : "=d"(RD) : "d"(D)); W.putD(RD);
+  for (unsigned K = 0; K < 2; ++K)
+    W.putF(__fadd_rn(__uint_as_float(W.R[ApLg2 + K]), 4.0f));
+  for (unsigned K = 0; K < 4; ++K)
+    W.putF(__fadd_rn(__uint_as_float(W.R[ApSinCos + K]), 4.0f));
+  W.putF(V);
+  W.putF(E2);
   W.finish(ApproxResults);
 }
 
