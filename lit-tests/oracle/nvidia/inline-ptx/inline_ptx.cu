@@ -1363,7 +1363,7 @@ enum {
   ApRsqrt = 5,    /* rsqrt.approx.f32, .ftz */
   ApEx2 = 7,      /* ex2.approx.f32, .ftz (input e) */
   ApLg2 = 9,      /* lg2.approx.f32, .ftz */
-  ApY = 11,       /* input y in [-100 pi, 100 pi] */
+  ApY = 11,       /* input y in [-pi, pi] */
   ApSinCos = 12,  /* sin.approx.f32 y, cos.approx.f32 y, sin/cos .ftz */
   ApTanh = 16,    /* tanh.approx.f32 e */
   ApZ = 17,       /* divisor z */
@@ -1371,10 +1371,10 @@ enum {
   ApD = 22,       /* input d (2 words) */
   ApRcp64 = 24,   /* rcp.approx.ftz.f64 d (2 words) */
   ApRsqrt64 = 26, /* rsqrt.approx.f64, rsqrt.approx.ftz.f64 (2 + 2 words) */
-  /* The results PTX bounds in absolute error (lg2 near 1, sin, cos), plus
-   * 4.0f rounded to nearest: their distance in ulps measures absolute
-   * error (one ulp of [4, 8) is 2^-21). */
-  ApLg2Plus4 = 30, /* lg2, lg2.ftz */
+  /* The results PTX bounds in absolute error (lg2 for x in [0.5, 2], sin,
+   * cos), plus 4.0f rounded to nearest: their distance in ulps measures
+   * absolute error (one ulp of [2, 4) is 2^-22, of [4, 8) 2^-21). */
+  ApLg2Plus4 = 30, /* lg2, lg2.ftz (+ 4 only for x in [0.5, 2]) */
   ApSinCosPlus4 = 32, /* sin, cos, sin.ftz, cos.ftz */
   ApV = 36,          /* dividend v of div.* v/z */
   ApE = 37,          /* input e of ex2 and tanh */
@@ -1388,12 +1388,12 @@ __global__ void ptx_approx(unsigned *Out) {
   float X = I < Edges ? edgeFloat(I) : hashedFloat(I, 2 * (I & 1));
   if (I >= Edges && I % 4 == 0)
     X = (float)((int)(hashIndex(I) % 20001) - 10000) / 1000.0f; /* [-10, 10] */
-  /* y in [-100 pi, 100 pi], where PTX bounds sin/cos.approx; the edge
-   * values beyond it (FLT_MAX, 2^31, ...) are replaced. */
+  /* y in [-pi, pi], where PTX bounds sin/cos.approx; the edge values
+   * beyond it (FLT_MAX, 2^31, ...) are replaced. */
   float Y = I < Edges ? edgeFloat(I)
-                      : (float)((int)(hashIndex(I + 3) % 62833) - 31416) / 100.0f;
-  if (fabsf(Y) > 314.0f && fabsf(Y) != __int_as_float(0x7f800000))
-    Y = (float)I * 0.37f;
+                      : (float)((int)(hashIndex(I + 3) % 62833) - 31416) / 10000.0f;
+  if (fabsf(Y) > 3.1415f && fabsf(Y) != __int_as_float(0x7f800000))
+    Y = (float)I * 0.1f;
   /* every pair of edge values for the divisions */
   float V = I < EdgePairs ? edgeFloat(I / Edges) : hashedFloat(I, 5);
   float Z = I < EdgePairs ? edgeFloat(I % Edges) : hashedFloat(I, 6);
@@ -1426,8 +1426,10 @@ __global__ void ptx_approx(unsigned *Out) {
   asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(RD) : "d"(D)); W.putD(RD);
   asm("rsqrt.approx.f64 %0, %1;" : "=d"(RD) : "d"(D)); W.putD(RD);
   asm("rsqrt.approx.ftz.f64 %0, %1;" : "=d"(RD) : "d"(D)); W.putD(RD);
-  for (unsigned K = 0; K < 2; ++K)
-    W.putF(__fadd_rn(__uint_as_float(W.R[ApLg2 + K]), 4.0f));
+  for (unsigned K = 0; K < 2; ++K) /* the absolute bound holds near 1 */
+    W.putF(X >= 0.5f && X <= 2.0f
+               ? __fadd_rn(__uint_as_float(W.R[ApLg2 + K]), 4.0f)
+               : __uint_as_float(W.R[ApLg2 + K]));
   for (unsigned K = 0; K < 4; ++K)
     W.putF(__fadd_rn(__uint_as_float(W.R[ApSinCos + K]), 4.0f));
   W.putF(V);
