@@ -7,20 +7,20 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-DAG: error: nvvm-to-amdgpu: in function 'clock': '%c = call i64 @llvm.nvvm.read.ptx.sreg.clock64()': llvm.nvvm.read.ptx.sreg.clock64: NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu
-; CHECK-DAG: error: nvvm-to-amdgpu: in function 'asm': '%r = call i32 asm sideeffect "mov.u32 $0, %smid;", "=r"()': asm "mov.u32 $0, %smid;": inline PTX that nvvm-to-amdgpu does not recognise (README lists the forms it rewrites)
+; CHECK-DAG: error: nvvm-to-amdgpu: in function 'smem_size': '%c = call i32 @llvm.nvvm.read.ptx.sreg.dynamic.smem.size()': llvm.nvvm.read.ptx.sreg.dynamic.smem.size: NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu
+; CHECK-DAG: error: nvvm-to-amdgpu: in function 'asm': 'call void asm sideeffect "nanosleep.u32 100;", ""()': asm "nanosleep.u32 100;": inline PTX that nvvm-to-amdgpu cannot translate: in "nanosleep.u32 100;": unknown instruction 'nanosleep.u32' (README lists the supported instructions)
 ; CHECK-DAG: error: nvvm-to-amdgpu: in function 'named_barrier': 'call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 1)': llvm.nvvm.barrier.cta.sync.aligned.all: NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu
 ; CHECK: 3 errors
 ; OPT: error: nvvm-to-amdgpu: in function
 
-define i64 @clock() {
-  %c = call i64 @llvm.nvvm.read.ptx.sreg.clock64()
-  ret i64 %c
+define i32 @smem_size() {
+  %c = call i32 @llvm.nvvm.read.ptx.sreg.dynamic.smem.size()
+  ret i32 %c
 }
 
-define i32 @asm() {
-  %r = call i32 asm sideeffect "mov.u32 $0, %smid;", "=r"()
-  ret i32 %r
+define void @asm() {
+  call void asm sideeffect "nanosleep.u32 100;", ""()
+  ret void
 }
 
 define void @named_barrier() {
@@ -28,5 +28,5 @@ define void @named_barrier() {
   ret void
 }
 
-declare i64 @llvm.nvvm.read.ptx.sreg.clock64()
+declare i32 @llvm.nvvm.read.ptx.sreg.dynamic.smem.size()
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)

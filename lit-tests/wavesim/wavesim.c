@@ -1284,9 +1284,9 @@ static void exposeSharedGlobals(WaveSim *S, LLVMModuleRef M) {
     SharedGlobal *Shared = &S->Shared[S->NumShared++];
     Shared->Name = strdup(Name);
     Shared->Bytes = (size_t)LLVMABISizeOfType(TD, LLVMGlobalGetValueType(G));
-    Shared->Address = mmap(NULL, Shared->Bytes ? Shared->Bytes : 1,
-                           PROT_READ | PROT_WRITE,
-                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
+    Shared->Address =
+        mmap(NULL, Shared->Bytes ? Shared->Bytes : 1, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
     G = Next;
   }
 }
@@ -1369,11 +1369,24 @@ static void expandCanonicalize(LLVMModuleRef M, LLVMBuilderRef B) {
   }
 }
 
+/* Renames the intrinsic's declaration to its host function; immarg, which
+ * only intrinsics may carry, comes off its parameters and calls. */
 static void renameIntrinsic(LLVMModuleRef M, const char *Intrinsic,
                             const char *HostName) {
   LLVMValueRef F = LLVMGetNamedFunction(M, Intrinsic);
-  if (F)
-    LLVMSetValueName2(F, HostName, strlen(HostName));
+  if (!F)
+    return;
+  unsigned ImmArg = LLVMGetEnumAttributeKindForName("immarg", 6);
+  unsigned NumParams = LLVMCountParams(F);
+  for (unsigned I = 1; I <= NumParams; ++I)
+    LLVMRemoveEnumAttributeAtIndex(F, I, ImmArg);
+  for (LLVMUseRef U = LLVMGetFirstUse(F); U; U = LLVMGetNextUse(U)) {
+    LLVMValueRef Call = LLVMGetUser(U);
+    if (LLVMIsACallInst(Call))
+      for (unsigned I = 1; I <= NumParams; ++I)
+        LLVMRemoveCallSiteEnumAttribute(Call, I, ImmArg);
+  }
+  LLVMSetValueName2(F, HostName, strlen(HostName));
 }
 
 static void renameLaneIntrinsics(LLVMModuleRef M) {
