@@ -14,9 +14,9 @@
 
 #include "Diagnostics.h"
 #include "IRUtils.h"
-#include "PtxTranslate.h"
 #include "LaneMath.h"
 #include "PrimitiveLowering.h"
+#include "PtxTranslate.h"
 #include "ShuffleLowering.h"
 #include "WarpPatterns.h"
 

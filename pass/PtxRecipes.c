@@ -292,7 +292,8 @@ bool ptxLowerMov(PtxLowering *L) {
   if (Packing && Unpacking)
     return ptxUnsupported(L, "mov between two vectors");
   unsigned Parts = Packing ? Source->NumParts : Unpacking ? Dest->NumParts : 1;
-  if (Type.Bits % Parts || Type.Bits / Parts < 8 || Type.Kind == PtxPredicate)
+  if (Parts > 1 &&
+      (Type.Bits % Parts || Type.Bits / Parts < 8 || Type.Kind == PtxPredicate))
     return ptxUnsupported(L, "a %u-bit mov cannot split into %u parts",
                           Type.Bits, Parts);
   if (L->Checking)
@@ -542,8 +543,9 @@ bool ptxLowerIntMul(PtxLowering *L) {
   unsigned Bits = opBits(L);
   if (!strcmp(Part, "wide") && Bits == 64)
     return ptxUnsupported(L, ".wide takes 16- or 32-bit operands");
-  if (Mad && ptxHas(L, "sat"))
-    return ptxUnsupported(L, "mad.hi.sat is not supported");
+  if (Mad && ptxHas(L, "sat") &&
+      (strcmp(Part, "hi") || type0(L).Kind != PtxSigned || Bits != 32))
+    return ptxUnsupported(L, ".sat applies to mad.hi.s32 only");
   if (L->Checking)
     return true;
   bool Signed = ptxIsSigned(type0(L));
@@ -569,7 +571,9 @@ bool ptxLowerIntMul(PtxLowering *L) {
     PtxType AddendType = type0(L);
     if (!strcmp(Part, "wide"))
       AddendType.Bits *= 2;
-    Result = LLVMBuildAdd(L->B, Result, ptxRead(L, 3, AddendType), "");
+    LLVMValueRef Addend = ptxRead(L, 3, AddendType);
+    Result = ptxHas(L, "sat") ? call2(L, "llvm.sadd.sat", Result, Addend)
+                              : LLVMBuildAdd(L->B, Result, Addend, "");
   }
   ptxWrite(L, 0, Result);
   return true;
@@ -674,13 +678,43 @@ bool ptxLowerFloatArith(PtxLowering *L) {
   return true;
 }
 
+/* fma.f64 in a directed mode: Boldo and Muller's ErrFma gives the exact
+ * error of the nearest fma as r2 + r3; its sign is r2's, or r3's when r2
+ * is 0. Tiny results are scaled up first so the error stays representable. */
+static LLVMValueRef fmaDirected(PtxLowering *L, LLVMValueRef A, LLVMValueRef B,
+                                LLVMValueRef C, RoundingMode Mode) {
+  LLVMTypeRef Type = LLVMTypeOf(A);
+  LLVMValueRef Args[] = {A, B, C};
+  LLVMValueRef R1 = ptxCallIntrinsic(L, "llvm.fma", &Type, 1, Args, 3);
+  LLVMValueRef Small = isTiny(L, R1);
+  LLVMValueRef SA = scaleBy(L, Small, A, 600), SB = scaleBy(L, Small, B, 600);
+  LLVMValueRef SC = scaleBy(L, Small, C, 1200),
+               SR1 = scaleBy(L, Small, R1, 1200);
+  LLVMValueRef U1 = LLVMBuildFMul(L->B, SA, SB, "");
+  LLVMValueRef ProductArgs[] = {SA, SB, LLVMBuildFNeg(L->B, U1, "")};
+  LLVMValueRef U2 = ptxCallIntrinsic(L, "llvm.fma", &Type, 1, ProductArgs, 3);
+  LLVMValueRef Alpha1, Alpha2, Beta1, Beta2;
+  twoSum(L, SC, U2, &Alpha1, &Alpha2);
+  twoSum(L, U1, Alpha1, &Beta1, &Beta2);
+  LLVMValueRef Gamma =
+      LLVMBuildFAdd(L->B, LLVMBuildFSub(L->B, Beta1, SR1, ""), Beta2, "");
+  LLVMValueRef R2 = LLVMBuildFAdd(L->B, Gamma, Alpha2, "");
+  LLVMValueRef R3 =
+      LLVMBuildFAdd(L->B, LLVMBuildFSub(L->B, Gamma, R2, ""), Alpha2, "");
+  LLVMValueRef Error =
+      pick(L, LLVMBuildFCmp(L->B, LLVMRealONE, R2, floatConst(Type, 0.0), ""),
+           R2, R3);
+  LLVMValueRef Operands[] = {A, B, C};
+  Error = noErrorIfInfinite(L, Error, Operands, 3);
+  LLVMValueRef Result = roundDirected(L, R1, Error, Type, Mode);
+  return fixZeroSum(L, Result, LLVMBuildFMul(L->B, A, B, ""), C, Mode);
+}
+
 /* fma and mad (a float mad is an fma). */
 bool ptxLowerFma(PtxLowering *L) {
   if (!checkFloatModifiers(L))
     return false;
   RoundingMode Mode = roundingMode(L);
-  if (Mode != RoundNearest && opBits(L) == 64)
-    return ptxUnsupported(L, "fma.f64 rounds to nearest only here");
   if (L->Checking)
     return true;
   LLVMValueRef A = maybeFlush(L, ptxRead(L, 1, type0(L)));
@@ -691,6 +725,8 @@ bool ptxLowerFma(PtxLowering *L) {
   if (Mode == RoundNearest) {
     LLVMValueRef Args[] = {A, B, C};
     Result = ptxCallIntrinsic(L, "llvm.fma", &Type, 1, Args, 3);
+  } else if (opBits(L) == 64) {
+    Result = fmaDirected(L, A, B, C, Mode);
   } else {
     /* The product is exact in double; TwoSum adds the addend exactly. */
     LLVMTypeRef Double = LLVMDoubleTypeInContext(L->Ctx);

@@ -198,8 +198,12 @@ static const struct {
                         {"globaltimer", 64}, {"smid", 32},
                         {"nsmid", 32},       {"dynamic_smem_size", 32}};
 
+static bool specialRegisterIntrinsic(const char *Name, char *Out, size_t Size);
+
 static bool isSpecialRegister(const char *Name) {
-  if (Name[0] != '%')
+  char Intrinsic[64];
+  if (Name[0] != '%' ||
+      !specialRegisterIntrinsic(Name, Intrinsic, sizeof(Intrinsic)))
     return false;
   for (size_t I = 0; I < sizeof(SpecialRegisters) / sizeof(SpecialRegisters[0]);
        ++I)
@@ -219,14 +223,22 @@ LLVMValueRef ptxCallIntrinsic(PtxLowering *L, const char *Name,
   return LLVMBuildCall2(L->B, FnType, F, Args, NumArgs, "");
 }
 
-/* llvm.nvvm.read.ptx.sreg.<name>, '_' and '.' both spelled '.'. */
-static LLVMValueRef readSpecialRegister(PtxLowering *L, const char *Name) {
-  char Intrinsic[64];
-  snprintf(Intrinsic, sizeof(Intrinsic), "llvm.nvvm.read.ptx.sreg.%s",
-           Name + 1);
-  for (char *C = Intrinsic; *C; ++C)
+/* The NVVM intrinsic that reads special register Name ("%tid.x"):
+ * llvm.nvvm.read.ptx.sreg.<name> with '_' spelled '.' (lanemask.lt), or as
+ * it is (dynamic_smem_size). Returns false when LLVM has neither. */
+static bool specialRegisterIntrinsic(const char *Name, char *Out, size_t Size) {
+  snprintf(Out, Size, "llvm.nvvm.read.ptx.sreg.%s", Name + 1);
+  if (LLVMLookupIntrinsicID(Out, strlen(Out)))
+    return true;
+  for (char *C = Out; *C; ++C)
     if (*C == '_')
       *C = '.';
+  return LLVMLookupIntrinsicID(Out, strlen(Out)) != 0;
+}
+
+static LLVMValueRef readSpecialRegister(PtxLowering *L, const char *Name) {
+  char Intrinsic[64];
+  specialRegisterIntrinsic(Name, Intrinsic, sizeof(Intrinsic));
   return ptxCallIntrinsic(L, Intrinsic, NULL, 0, NULL, 0);
 }
 

@@ -49,7 +49,11 @@ static const char NVVMPrefix[] = "llvm.nvvm.";
 
 /* HSA dispatch packet: u16 workgroup_size_{x,y,z} at 4, 6, 8 and u32
  * grid_size_{x,y,z} (in work-items) at 12, 16, 20. */
-enum { WorkgroupSizeOffset = 4, GridSizeOffset = 12 };
+enum {
+  WorkgroupSizeOffset = 4,
+  GridSizeOffset = 12,
+  GroupSegmentSizeOffset = 28
+};
 enum { PrivateAddressSpace = 5 };
 
 static bool setError(char **ErrorMessage, const char *Format, const char *Arg,
@@ -341,6 +345,10 @@ static LLVMValueRef buildSpecialRegister(RewriteContext *R,
     return buildTimer(R, Register);
   if (!strcmp(Register, "smid") || !strcmp(Register, "nsmid"))
     return buildUnitId(R, Register[0] == 'n');
+  if (!strcmp(Register, "dynamic_smem_size"))
+    /* The dispatch's group segment less the kernel's static LDS. */
+    return LLVMBuildSub(R->B, buildDispatchField(R, GroupSegmentSizeOffset, 32),
+                        buildIntrinsic(R, "llvm.amdgcn.groupstaticsize"), "");
   if (!strncmp(Register, "lanemask.", 9) && strlen(Register) == 11 &&
       strstr("eq lt le gt ge", Register + 9))
     return buildLaneMask(R, Register + 9);

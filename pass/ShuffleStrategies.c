@@ -34,7 +34,6 @@
 
 #include "IRUtils.h"
 
-
 enum {
   DppQuadPermBase = 0x000,
   DppRowShl = 0x100,

@@ -1,6 +1,6 @@
 ; Every reason the inline PTX translator gives, one function each: parse
 ; errors (operands, suffixes, declarations, directives, guards), unsupported
-; forms of supported instructions (cvt, add.sat, mul.wide, fma.rz.f64, div
+; forms of supported instructions (cvt, add.sat, mul.wide, mad.lo.sat, div
 ; and sqrt .approx on f64, setp, slct, ld/st, atom, bar.sync with a count),
 ; and limits of the translator (registers, asm operands and their types).
 ; The asm stays as it is after nvvm-warp-to-amdgpu, and nvvm-to-amdgpu
@@ -131,8 +131,8 @@ define i64 @mul_wide_64(i32 %a, i64 %l, float %f, double %d, <2 x i32> %v) {
   ret i64 %r
 }
 
-define i32 @mad_hi_sat(i32 %a, i64 %l, float %f, double %d, <2 x i32> %v) {
-  %r = call i32 asm sideeffect "mad.hi.sat.s32 $0, $1, $1, $1;", "=r,r"(i32 %a)
+define i32 @mad_lo_sat(i32 %a, i64 %l, float %f, double %d, <2 x i32> %v) {
+  %r = call i32 asm sideeffect "mad.lo.sat.s32 $0, $1, $1, $1;", "=r,r"(i32 %a)
   ret i32 %r
 }
 
@@ -143,11 +143,6 @@ define double @ftz_f64(i32 %a, i64 %l, float %f, double %d, <2 x i32> %v) {
 
 define double @sat_f64(i32 %a, i64 %l, float %f, double %d, <2 x i32> %v) {
   %r = call double asm sideeffect "add.sat.f64 $0, $1, $1;", "=d,d"(double %d)
-  ret double %r
-}
-
-define double @fma_rz_f64(i32 %a, i64 %l, float %f, double %d, <2 x i32> %v) {
-  %r = call double asm sideeffect "fma.rz.f64 $0, $1, $1, $1;", "=d,d"(double %d)
   ret double %r
 }
 
@@ -265,10 +260,9 @@ define i32 @input_type(i32 %a, i64 %l, float %f, double %d, <2 x i32> %v) {
 ; DIAG-DAG: error: nvvm-to-amdgpu: in function 'cvt_same': {{.*}}a float conversion to its own type rounds with .rni, .rzi, .rmi or .rpi
 ; DIAG-DAG: error: nvvm-to-amdgpu: in function 'add_sat_unsigned': {{.*}}.sat applies to .s32 only
 ; DIAG-DAG: error: nvvm-to-amdgpu: in function 'mul_wide_64': {{.*}}.wide takes 16- or 32-bit operands
-; DIAG-DAG: error: nvvm-to-amdgpu: in function 'mad_hi_sat': {{.*}}mad.hi.sat is not supported
+; DIAG-DAG: error: nvvm-to-amdgpu: in function 'mad_lo_sat': {{.*}}.sat applies to mad.hi.s32 only
 ; DIAG-DAG: error: nvvm-to-amdgpu: in function 'ftz_f64': {{.*}}.ftz applies to .f32 only
 ; DIAG-DAG: error: nvvm-to-amdgpu: in function 'sat_f64': {{.*}}.sat applies to .f32 only
-; DIAG-DAG: error: nvvm-to-amdgpu: in function 'fma_rz_f64': {{.*}}fma.f64 rounds to nearest only here
 ; DIAG-DAG: error: nvvm-to-amdgpu: in function 'div_approx_f64': {{.*}}div.approx and div.full are .f32 only
 ; DIAG-DAG: error: nvvm-to-amdgpu: in function 'setp_type': {{.*}}setp.lo does not compare this type
 ; DIAG-DAG: error: nvvm-to-amdgpu: in function 'setp_bits': {{.*}}setp on .b types compares eq or ne only

@@ -7,15 +7,15 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-DAG: error: nvvm-to-amdgpu: in function 'smem_size': '%c = call i32 @llvm.nvvm.read.ptx.sreg.dynamic.smem.size()': llvm.nvvm.read.ptx.sreg.dynamic.smem.size: NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu
+; CHECK-DAG: error: nvvm-to-amdgpu: in function 'sleep': 'call void @llvm.nvvm.nanosleep(i32 100)': llvm.nvvm.nanosleep: NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu
 ; CHECK-DAG: error: nvvm-to-amdgpu: in function 'asm': 'call void asm sideeffect "nanosleep.u32 100;", ""()': asm "nanosleep.u32 100;": inline PTX that nvvm-to-amdgpu cannot translate: in "nanosleep.u32 100;": unknown instruction 'nanosleep.u32' (README lists the supported instructions)
 ; CHECK-DAG: error: nvvm-to-amdgpu: in function 'named_barrier': 'call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 1)': llvm.nvvm.barrier.cta.sync.aligned.all: NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu
 ; CHECK: 3 errors
 ; OPT: error: nvvm-to-amdgpu: in function
 
-define i32 @smem_size() {
-  %c = call i32 @llvm.nvvm.read.ptx.sreg.dynamic.smem.size()
-  ret i32 %c
+define void @sleep() {
+  call void @llvm.nvvm.nanosleep(i32 100)
+  ret void
 }
 
 define void @asm() {
@@ -28,5 +28,5 @@ define void @named_barrier() {
   ret void
 }
 
-declare i32 @llvm.nvvm.read.ptx.sreg.dynamic.smem.size()
+declare void @llvm.nvvm.nanosleep(i32)
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)

@@ -142,6 +142,7 @@ typedef struct {
   char *Name;
   void *Address;
   size_t Bytes;
+  bool Dynamic; /* extern __shared__: the DynamicLDSBytes array */
 } SharedGlobal;
 
 struct WaveSim {
@@ -388,6 +389,15 @@ static uint32_t hostWorkGroupIdX(void) { return Active->BlockId[0]; }
 static uint32_t hostWorkGroupIdY(void) { return Active->BlockId[1]; }
 static uint32_t hostWorkGroupIdZ(void) { return Active->BlockId[2]; }
 static void *hostDispatchPtr(void) { return Active->Packet; }
+
+/* llvm.amdgcn.groupstaticsize: the shared memory that is not dynamic. */
+static uint32_t hostGroupStaticSize(void) {
+  uint32_t Bytes = 0;
+  for (unsigned I = 0; I < Active->S->NumShared; ++I)
+    if (!Active->S->Shared[I].Dynamic)
+      Bytes += (uint32_t)Active->S->Shared[I].Bytes;
+  return Bytes;
+}
 
 /* Parks the current lane at a cross-lane call site until its group runs. */
 static uint64_t waitWithOperands(uint32_t Site, uint64_t Op0, uint64_t Op1,
@@ -809,6 +819,8 @@ static const struct {
     {"llvm.readsteadycounter", "__wavesim_steady_counter",
      (void *)hostSteadyCounter},
     {"llvm.amdgcn.s.getreg", "__wavesim_getreg", (void *)hostGetReg},
+    {"llvm.amdgcn.groupstaticsize", "__wavesim_groupstaticsize",
+     (void *)hostGroupStaticSize},
 };
 enum { NumLaneIntrinsics = sizeof(LaneIntrinsics) / sizeof(LaneIntrinsics[0]) };
 
@@ -1265,7 +1277,8 @@ static void exposeSharedGlobals(WaveSim *S, LLVMModuleRef M) {
     }
     char Name[48];
     snprintf(Name, sizeof(Name), "__wavesim_lds.%u", S->NumShared);
-    if (LLVMIsDeclaration(G)) {
+    bool Dynamic = LLVMIsDeclaration(G);
+    if (Dynamic) {
       LLVMTypeRef Bytes =
           LLVMArrayType2(LLVMInt8TypeInContext(Ctx), DynamicLDSBytes);
       LLVMValueRef New = LLVMAddGlobalInAddressSpace(M, Bytes, "", 3);
@@ -1283,6 +1296,7 @@ static void exposeSharedGlobals(WaveSim *S, LLVMModuleRef M) {
     S->Shared = realloc(S->Shared, (S->NumShared + 1) * sizeof(SharedGlobal));
     SharedGlobal *Shared = &S->Shared[S->NumShared++];
     Shared->Name = strdup(Name);
+    Shared->Dynamic = Dynamic;
     Shared->Bytes = (size_t)LLVMABISizeOfType(TD, LLVMGlobalGetValueType(G));
     Shared->Address =
         mmap(NULL, Shared->Bytes ? Shared->Bytes : 1, PROT_READ | PROT_WRITE,
