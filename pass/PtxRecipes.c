@@ -86,12 +86,22 @@ static LLVMValueRef isNaN(PtxLowering *L, LLVMValueRef X) {
  * canonical pattern, all ones but the sign; f64 NaNs propagate quieted, as
  * LLVM's do (lit-tests/oracle/nvidia/ptx-forms). */
 static LLVMValueRef canonicalNaN(PtxLowering *L, LLVMValueRef X) {
-  LLVMTypeRef Type = LLVMTypeOf(X);
-  unsigned Bits = floatBits(Type);
-  if (Bits == 64)
-    return X;
-  uint64_t Pattern = Bits == 32 ? 0x7fffffffu : 0x7fffu;
-  return pick(L, isNaN(L, X), fromBitsAs(L, ptxInt(L, Bits, Pattern), Type), X);
+  /* Selected as integers: LLVM may give a NaN any payload, so a float
+   * select of a NaN constant would not keep it. The result is the bits. */
+  LLVMValueRef Bits = toBits(L, X);
+  unsigned Width = floatBits(LLVMTypeOf(X));
+  if (Width == 64)
+    return Bits;
+  /* The NaN test is on the bits too, which LLVM does not tie to the
+   * operation that made X (isnan(sqrt(x)) would become x < 0, and the
+   * select fold away). */
+  uint64_t Pattern = Width == 32 ? 0x7fffffffu : 0x7fffu;
+  uint64_t Infinity = Width == 32 ? 0x7f800000u : 0x7c00u;
+  LLVMValueRef Magnitude =
+      LLVMBuildAnd(L->B, Bits, ptxInt(L, Width, Pattern), "");
+  LLVMValueRef NaN = LLVMBuildICmp(L->B, LLVMIntUGT, Magnitude,
+                                   ptxInt(L, Width, Infinity), "");
+  return pick(L, NaN, ptxInt(L, Width, Pattern), Bits);
 }
 
 static LLVMValueRef isInfinite(PtxLowering *L, LLVMValueRef X) {
@@ -473,8 +483,12 @@ bool ptxLowerCvt(PtxLowering *L) {
     Result = maybeFlush(L, Result);
     if (ptxHas(L, "sat"))
       Result = saturateUnit(L, Result);
-    /* NaNs from f64 narrow as LLVM's fptrunc does. */
-    if (From.Bits != 64)
+    if (To.Bits > From.Bits && ptxHas(L, "ftz") && To.Bits == 64)
+      /* Under .ftz an H100 widens an f32 NaN as its canonical one. */
+      Result = pick(L, isNaN(L, X), ptxInt(L, 64, 0x7fffffffe0000000ull),
+                    toBits(L, Result));
+    else if (From.Bits != 64)
+      /* NaNs from f64 narrow as LLVM's fptrunc does. */
       Result = canonicalNaN(L, Result);
   }
   if (FloatTo && ptxHas(L, "sat") && !FloatFrom)
@@ -571,9 +585,9 @@ bool ptxLowerIntMul(PtxLowering *L) {
     PtxType AddendType = type0(L);
     if (!strcmp(Part, "wide"))
       AddendType.Bits *= 2;
-    LLVMValueRef Addend = ptxRead(L, 3, AddendType);
-    Result = ptxHas(L, "sat") ? call2(L, "llvm.sadd.sat", Result, Addend)
-                              : LLVMBuildAdd(L->B, Result, Addend, "");
+    /* mad.hi.sat.s32 adds without saturating on an H100 (all 1024 inputs
+     * of lit-tests/oracle/nvidia/inline-ptx, the overflowing ones too). */
+    Result = LLVMBuildAdd(L->B, Result, ptxRead(L, 3, AddendType), "");
   }
   ptxWrite(L, 0, Result);
   return true;
@@ -701,9 +715,27 @@ static LLVMValueRef fmaDirected(PtxLowering *L, LLVMValueRef A, LLVMValueRef B,
   LLVMValueRef R2 = LLVMBuildFAdd(L->B, Gamma, Alpha2, "");
   LLVMValueRef R3 =
       LLVMBuildFAdd(L->B, LLVMBuildFSub(L->B, Gamma, R2, ""), Alpha2, "");
+  LLVMValueRef Zero = floatConst(Type, 0.0);
   LLVMValueRef Error =
-      pick(L, LLVMBuildFCmp(L->B, LLVMRealONE, R2, floatConst(Type, 0.0), ""),
-           R2, R3);
+      pick(L, LLVMBuildFCmp(L->B, LLVMRealONE, R2, Zero, ""), R2, R3);
+  /* A product below 2^-968 has an inexact Fast2Mult; beside a result of
+   * 2^-900 or more it is under half an ulp, and the error is the product:
+   * its sign is the operands'. */
+  LLVMValueRef Negligible = LLVMBuildAnd(
+      L->B,
+      LLVMBuildFCmp(L->B, LLVMRealOLT, call1(L, "llvm.fabs", U1),
+                    floatConst(Type, __builtin_ldexp(1.0, -968)), ""),
+      LLVMBuildNot(L->B, Small, ""), "");
+  LLVMValueRef BothNonZero =
+      LLVMBuildAnd(L->B, LLVMBuildFCmp(L->B, LLVMRealONE, A, Zero, ""),
+                   LLVMBuildFCmp(L->B, LLVMRealONE, B, Zero, ""), "");
+  LLVMValueRef One = floatConst(Type, 1.0);
+  LLVMValueRef ProductSign =
+      pick(L, BothNonZero,
+           LLVMBuildFMul(L->B, call2(L, "llvm.copysign", One, A),
+                         call2(L, "llvm.copysign", One, B), ""),
+           Zero);
+  Error = pick(L, Negligible, ProductSign, Error);
   LLVMValueRef Operands[] = {A, B, C};
   Error = noErrorIfInfinite(L, Error, Operands, 3);
   LLVMValueRef Result = roundDirected(L, R1, Error, Type, Mode);
@@ -775,8 +807,20 @@ static LLVMValueRef divideDirected(PtxLowering *L, LLVMValueRef A,
              pick(L, Sign, floatConst(Type, -1.0), floatConst(Type, 1.0)),
              pick(L, isNaN(L, Wide), Remainder, floatConst(Type, 0.0)));
   } else {
-    Remainder = scaledResidual(L, isTiny(L, Q), LLVMBuildFNeg(L->B, Q, ""), 600,
-                               B, 0, A, 600);
+    /* With a tiny dividend (and a divisor that can take it) the remainder
+     * underflows: scale a and b; with a tiny quotient, a and q. */
+    LLVMValueRef TinyA = LLVMBuildAnd(
+        L->B, isTiny(L, A),
+        LLVMBuildFCmp(L->B, LLVMRealOLT, call1(L, "llvm.fabs", B),
+                      floatConst(Type, __builtin_ldexp(1.0, 400)), ""),
+        "");
+    LLVMValueRef TinyQ =
+        LLVMBuildAnd(L->B, isTiny(L, Q), LLVMBuildNot(L->B, TinyA, ""), "");
+    LLVMValueRef Args[] = {
+        scaleBy(L, TinyQ, LLVMBuildFNeg(L->B, Q, ""), 600),
+        scaleBy(L, TinyA, B, 600),
+        scaleBy(L, LLVMBuildOr(L->B, TinyA, TinyQ, ""), A, 600)};
+    Remainder = ptxCallIntrinsic(L, "llvm.fma", &Type, 1, Args, 3);
   }
   /* The exact quotient lies above Q when the remainder has B's sign. */
   LLVMValueRef Error =
@@ -821,7 +865,12 @@ bool ptxLowerFloatDiv(PtxLowering *L) {
     LLVMValueRef Reciprocal =
         pick(L, Huge, call2(L, "llvm.copysign", floatConst(Type, 0.0), B),
              call1(L, "llvm.amdgcn.rcp", B));
-    Result = LLVMBuildFMul(L->B, A, Reciprocal, "");
+    /* A subnormal divisor (not .ftz) divides exactly on an H100. */
+    LLVMValueRef Subnormal =
+        LLVMBuildFCmp(L->B, LLVMRealOLT, call1(L, "llvm.fabs", B),
+                      floatConst(Type, __builtin_ldexp(1.0, -126)), "");
+    Result = pick(L, Subnormal, LLVMBuildFDiv(L->B, A, B, ""),
+                  LLVMBuildFMul(L->B, A, Reciprocal, ""));
   } else
     Result = divideDirected(L, A, B, roundingMode(L));
   ptxWrite(L, 0, finishFloat(L, Result));
@@ -895,15 +944,13 @@ bool ptxLowerMinMax(PtxLowering *L) {
     Result = pick(L, LLVMBuildOr(L->B, ANaN, BNaN, ""), NaN, Result);
   } else {
     Result = pick(L, ANaN, B, pick(L, BNaN, A, Result));
-    /* Both NaN: f64 gives the first quieted. */
-    if (opBits(L) == 64)
-      Result = pick(
-          L, LLVMBuildAnd(L->B, ANaN, BNaN, ""),
-          fromBitsAs(L, LLVMBuildOr(L->B, ABits, ptxInt(L, 64, 1ull << 51), ""),
-                     LLVMTypeOf(A)),
-          Result);
   }
-  ptxWrite(L, 0, canonicalNaN(L, Result));
+  LLVMValueRef Bits = canonicalNaN(L, Result);
+  /* Both NaN: f64 gives the first quieted (selected as integers). */
+  if (opBits(L) == 64)
+    Bits = pick(L, LLVMBuildAnd(L->B, ANaN, BNaN, ""),
+                LLVMBuildOr(L->B, ABits, ptxInt(L, 64, 1ull << 51), ""), Bits);
+  ptxWrite(L, 0, Bits);
   return true;
 }
 
@@ -995,15 +1042,21 @@ bool ptxLowerBfe(PtxLowering *L) {
   LLVMValueRef Mask = fieldMask(L, Pos, Len, Bits);
   LLVMValueRef Result = LLVMBuildAnd(L->B, Field, Mask, "");
   if (ptxIsSigned(type0(L))) {
-    /* The sign is bit min(pos + len - 1, msb) of a; none when len is 0. */
+    /* The sign is bit min(pos + len - 1, msb) of a (summed in 64 bits, so
+     * that whole 32-bit positions and lengths cannot wrap); none when len
+     * is 0. */
+    LLVMTypeRef I64 = LLVMInt64TypeInContext(L->Ctx);
     LLVMValueRef Top =
         call2(L, "llvm.umin",
-              LLVMBuildSub(L->B, LLVMBuildAdd(L->B, Pos, Len, ""),
-                           ptxInt(L, 32, 1), ""),
-              ptxInt(L, 32, Bits - 1));
+              LLVMBuildSub(L->B,
+                           LLVMBuildAdd(L->B, LLVMBuildZExt(L->B, Pos, I64, ""),
+                                        LLVMBuildZExt(L->B, Len, I64, ""), ""),
+                           ptxInt(L, 64, 1), ""),
+              ptxInt(L, 64, Bits - 1));
     LLVMValueRef SignBit = LLVMBuildTrunc(
         L->B,
-        LLVMBuildLShr(L->B, A, LLVMBuildZExtOrBitCast(L->B, Top, Type, ""), ""),
+        LLVMBuildLShr(L->B, A, LLVMBuildIntCast2(L->B, Top, Type, false, ""),
+                      ""),
         LLVMInt1TypeInContext(L->Ctx), "");
     LLVMValueRef Fill = LLVMBuildAnd(
         L->B, SignBit,
@@ -1272,6 +1325,20 @@ bool ptxLowerSlct(PtxLowering *L) {
 
 /*===-- Reciprocal, square root, approximations ---------------------------===*/
 
+/* The f64 .approx.ftz forms on an H100 read only the operand's high word
+ * and leave the result's low word 0; a NaN comes out 0x7fffffff00000000. */
+static LLVMValueRef highWordApprox(PtxLowering *L, const char *Intrinsic,
+                                   LLVMValueRef X) {
+  LLVMTypeRef Type = LLVMTypeOf(X);
+  LLVMValueRef High = ptxInt(L, 64, 0xffffffff00000000ull);
+  LLVMValueRef In =
+      fromBitsAs(L, LLVMBuildAnd(L->B, toBits(L, X), High, ""), Type);
+  /* .ftz: a subnormal result is a zero of its sign. */
+  LLVMValueRef Out = flushDenormal(L, call1(L, Intrinsic, In));
+  return pick(L, isNaN(L, Out), ptxInt(L, 64, 0x7fffffff00000000ull),
+              LLVMBuildAnd(L->B, toBits(L, Out), High, ""));
+}
+
 /* rcp and sqrt: correctly rounded in any mode, or .approx. */
 bool ptxLowerRcpSqrt(PtxLowering *L) {
   bool Approx = ptxHas(L, "approx");
@@ -1285,6 +1352,10 @@ bool ptxLowerRcpSqrt(PtxLowering *L) {
   LLVMValueRef X = maybeFlush(L, ptxRead(L, 1, type0(L)));
   LLVMTypeRef Type = LLVMTypeOf(X);
   LLVMValueRef Result;
+  if (!Sqrt && Approx && opBits(L) == 64 && ptxHas(L, "ftz")) {
+    ptxWrite(L, 0, highWordApprox(L, "llvm.amdgcn.rcp", X));
+    return true;
+  }
   if (!Sqrt) {
     Result = Approx
                  ? call1(L, "llvm.amdgcn.rcp", X)
@@ -1335,6 +1406,10 @@ bool ptxLowerApprox(PtxLowering *L) {
                    {"lg2", "llvm.log2"},         {"sin", "llvm.sin"},
                    {"cos", "llvm.cos"},          {"tanh", "llvm.tanh"}};
   LLVMValueRef X = maybeFlush(L, ptxRead(L, 1, type0(L)));
+  if (opBits(L) == 64 && ptxHas(L, "ftz")) {
+    ptxWrite(L, 0, highWordApprox(L, "llvm.amdgcn.rsq", X));
+    return true;
+  }
   LLVMValueRef Result = NULL;
   for (size_t I = 0; I < sizeof(Functions) / sizeof(Functions[0]); ++I)
     if (opcodeIs(L, Functions[I].Opcode))
@@ -1475,6 +1550,56 @@ bool ptxLowerStore(PtxLowering *L) {
   return true;
 }
 
+/* atom/red.add.f32 as PTX defines it: rounded to nearest, subnormal
+ * inputs and result flushed to zero, a NaN result canonical (an H100's
+ * atomic unit does so; AMD's does not), by a compare-and-swap loop.
+ * Returns the old value. */
+static LLVMValueRef buildAtomicAddF32(PtxLowering *L, LLVMValueRef Address,
+                                      LLVMValueRef Value,
+                                      LLVMAtomicOrdering Ordering,
+                                      unsigned ScopeID) {
+  LLVMTypeRef I32 = LLVMInt32TypeInContext(L->Ctx);
+  LLVMTypeRef F32 = LLVMFloatTypeInContext(L->Ctx);
+  if (!L->Guard) {
+    warpSplitBlockBefore(L->Call, "ptx.atomic.done");
+    LLVMPositionBuilderAtEnd(
+        L->B, LLVMGetPreviousBasicBlock(LLVMGetInstructionParent(L->Call)));
+  }
+  LLVMBasicBlockRef Entry = LLVMGetInsertBlock(L->B);
+  LLVMValueRef Initial = LLVMBuildLoad2(L->B, I32, Address, "");
+  LLVMSetAlignment(Initial, 4);
+  LLVMSetVolatile(Initial, true);
+  LLVMBasicBlockRef Loop = LLVMInsertBasicBlockInContext(
+      L->Ctx, LLVMGetNextBasicBlock(Entry), "ptx.cas");
+  LLVMBasicBlockRef Done = LLVMInsertBasicBlockInContext(
+      L->Ctx, LLVMGetNextBasicBlock(Loop), "ptx.cas.done");
+  LLVMBuildBr(L->B, Loop);
+  LLVMPositionBuilderAtEnd(L->B, Loop);
+  LLVMValueRef Old = LLVMBuildPhi(L->B, I32, "");
+  LLVMValueRef Sum =
+      LLVMBuildFAdd(L->B, flushDenormal(L, fromBitsAs(L, Old, F32)),
+                    flushDenormal(L, Value), "");
+  LLVMValueRef New = canonicalNaN(L, flushDenormal(L, Sum));
+  LLVMValueRef Pair = LLVMBuildAtomicCmpXchgSyncScope(
+      L->B, Address, Old, New,
+      Ordering == LLVMAtomicOrderingMonotonic
+          ? LLVMAtomicOrderingMonotonic
+          : LLVMAtomicOrderingSequentiallyConsistent,
+      LLVMAtomicOrderingMonotonic, ScopeID);
+  LLVMValueRef Seen = LLVMBuildExtractValue(L->B, Pair, 0, "");
+  LLVMValueRef Stored = LLVMBuildExtractValue(L->B, Pair, 1, "");
+  LLVMValueRef Incoming[] = {Initial, Seen};
+  LLVMBasicBlockRef From[] = {Entry, Loop};
+  LLVMAddIncoming(Old, Incoming, From, 2);
+  LLVMBuildCondBr(L->B, Stored, Done, Loop);
+  LLVMPositionBuilderAtEnd(L->B, Done);
+  if (!L->Guard) {
+    LLVMBuildBr(L->B, LLVMGetInstructionParent(L->Call));
+    LLVMPositionBuilderBefore(L->B, L->Call);
+  }
+  return fromBitsAs(L, Old, F32);
+}
+
 /* atom and red: atomicrmw or cmpxchg, relaxed at GPU scope unless the
  * statement says otherwise. */
 bool ptxLowerAtomic(PtxLowering *L) {
@@ -1551,6 +1676,8 @@ bool ptxLowerAtomic(PtxLowering *L) {
     LLVMValueRef Pair = LLVMBuildAtomicCmpXchgSyncScope(
         L->B, Address, Value, Swap, Ordering, Failure, ScopeID);
     Old = LLVMBuildExtractValue(L->B, Pair, 0, "");
+  } else if (Op == LLVMAtomicRMWBinOpFAdd && Type.Bits == 32) {
+    Old = buildAtomicAddF32(L, Address, Value, Ordering, ScopeID);
   } else {
     Old = LLVMBuildAtomicRMWSyncScope(L->B, Op, Address, Value, Ordering,
                                       ScopeID);

@@ -302,15 +302,17 @@ static void laneMain(Lane *L) {
 
 /* Each stack has an inaccessible guard page below it, so an overflowing
  * lane faults instead of overwriting its neighbour. Pages are committed as
- * they are touched. */
+ * they are touched. Stacks lie below 4 GiB, so a 32-bit private address
+ * (PTX's .local, AMDGPU's scratch offsets) converts back to the pointer. */
 static bool mapStacks(WaveSim *S, unsigned Count, char *Error,
                       size_t ErrorSize) {
   for (unsigned I = 0; I < Count; ++I) {
     if (S->Stacks[I])
       continue;
-    void *P =
-        mmap(NULL, GuardBytes + LaneStackBytes, PROT_READ | PROT_WRITE,
-             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    void *P = mmap(NULL, GuardBytes + LaneStackBytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK |
+                       MAP_32BIT,
+                   -1, 0);
     if (P == MAP_FAILED) {
       formatError(Error, ErrorSize, "cannot map a lane stack");
       return false;
