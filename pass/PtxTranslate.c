@@ -198,20 +198,6 @@ static const struct {
                         {"globaltimer", 64}, {"smid", 32},
                         {"nsmid", 32},       {"dynamic_smem_size", 32}};
 
-static bool specialRegisterIntrinsic(const char *Name, char *Out, size_t Size);
-
-static bool isSpecialRegister(const char *Name) {
-  char Intrinsic[64];
-  if (Name[0] != '%' ||
-      !specialRegisterIntrinsic(Name, Intrinsic, sizeof(Intrinsic)))
-    return false;
-  for (size_t I = 0; I < sizeof(SpecialRegisters) / sizeof(SpecialRegisters[0]);
-       ++I)
-    if (!strcmp(Name + 1, SpecialRegisters[I].Name))
-      return true;
-  return false;
-}
-
 LLVMValueRef ptxCallIntrinsic(PtxLowering *L, const char *Name,
                               LLVMTypeRef *Overloads, unsigned NumOverloads,
                               LLVMValueRef *Args, unsigned NumArgs) {
@@ -240,6 +226,18 @@ static LLVMValueRef readSpecialRegister(PtxLowering *L, const char *Name) {
   char Intrinsic[64];
   specialRegisterIntrinsic(Name, Intrinsic, sizeof(Intrinsic));
   return ptxCallIntrinsic(L, Intrinsic, NULL, 0, NULL, 0);
+}
+
+static bool isSpecialRegister(const char *Name) {
+  char Intrinsic[64];
+  if (Name[0] != '%' ||
+      !specialRegisterIntrinsic(Name, Intrinsic, sizeof(Intrinsic)))
+    return false;
+  for (size_t I = 0; I < sizeof(SpecialRegisters) / sizeof(SpecialRegisters[0]);
+       ++I)
+    if (!strcmp(Name + 1, SpecialRegisters[I].Name))
+      return true;
+  return false;
 }
 
 /*===-- Reading and writing operands --------------------------------------===*/
