@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 """Checks that every diagnostic the pass can emit is pinned by a lit test
-and listed in README.
+and listed in the documentation.
 
 The messages are the string literals of pass/*.c (adjacent literals joined,
 comments removed) that contain a space and are longer than 20 characters:
 every such literal in the pass is a diagnostic. For each, the longest part
 between its printf conversions must appear verbatim on a FileCheck line
 (a FileCheck prefix followed by ':', not a RUN line) of some test under
-TESTS, and in README. Prints one line per message and exits 1 if any is
-missing from either.
+TESTS, and in at least one of the DOCs (README.md, docs/inline-ptx.md, ...).
+Prints one line per message (NO-README: in none of the DOCs) and exits 1
+if any is missing from either.
 
-usage: check-messages.py PASS_DIR TESTS_DIR README [DOC...]
-(a message may be listed in README or in one of the DOCs README links to)
+usage: check-messages.py PASS_DIR TESTS_DIR DOC [DOC...]
 """
 
 import os
@@ -56,18 +56,20 @@ def check_lines(tests_dir):
 
 
 def main():
+    if len(sys.argv) < 4:
+        sys.exit("usage: check-messages.py PASS_DIR TESTS_DIR DOC [DOC...]")
     pass_dir, tests_dir = sys.argv[1:3]
     messages = pass_messages(pass_dir)
     lines = check_lines(tests_dir)
-    readme = ""
+    docs = []
     for path in sys.argv[3:]:
         with open(path) as f:
-            readme += f.read()
+            docs.append(f.read())
     missing = 0
     for source, message in messages:
         part = fixed_part(message)
         tested = any(part in line for line in lines)
-        listed = part in readme
+        listed = any(part in doc for doc in docs)
         missing += not (tested and listed)
         print("%-5s %-6s %s: %s" % ("test" if tested else "NO-TEST",
                                     "readme" if listed else "NO-README",
