@@ -522,6 +522,8 @@ static bool translateInstruction(PtxLowering *L, const PtxStatement *S) {
   if (!L->Form) {
     char Name[128];
     ptxFormatInstructionName(S, Name, sizeof(Name));
+    if (!strcmp(S->Opcode, "bra"))
+      return ptxUnsupported(L, "labels and branches are not supported");
     if (!isKnownOpcode(S->Opcode))
       return ptxUnsupported(L, "unknown instruction '%s'", Name);
     return ptxUnsupported(L, "'%s' is not a supported form of '%s'", Name,

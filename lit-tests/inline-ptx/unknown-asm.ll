@@ -47,3 +47,7 @@ define i32 @memory_operand(ptr %p) {
 ; DIAG-DAG: error: nvvm-to-amdgpu: in function 'named_barrier': {{.*}}: in "bar.sync 1, 64;": named barriers (an id other than 0)
 ; DIAG-DAG: error: nvvm-to-amdgpu: in function 'label': {{.*}}: labels and branches are not supported at ":
 ; DIAG-DAG: error: nvvm-to-amdgpu: in function 'memory_operand': {{.*}}: memory constraints ('m') are not supported
+
+; A branch alone is reported as one, not as an unknown instruction.
+; RUN: not warp-lower --retarget=gfx90a %S/Inputs/branch.ll 2>&1 | FileCheck %s --check-prefix=BRANCH
+; BRANCH: error: nvvm-to-amdgpu: in function 'branch': {{.*}}: in "@p bra DONE;": labels and branches are not supported
