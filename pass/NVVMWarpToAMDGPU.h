@@ -65,12 +65,11 @@ WarpLoweringResult warpLowerShuffles(LLVMModuleRef M,
                                      WarpDiagnosticHandler Handler,
                                      void *HandlerContext);
 
-/* nvvm-warp-to-amdgpu: rewrites the inline PTX it recognises (lane ids and
- * masks, activemask, shfl.sync, vote.sync, bar.warp.sync, elect.sync, CUB's
- * shuffle-and-add steps) into NVVM intrinsics, then replaces every vote,
- * activemask, match, redux, bar.warp.sync, elect and shfl intrinsic call
- * with AMDGPU code. Bad uses are reported and left as they are; inline PTX
- * it does not recognise is left for nvvm-to-amdgpu to report. */
+/* nvvm-warp-to-amdgpu: translates inline PTX into the IR it means (its warp
+ * instructions into NVVM intrinsics; PtxTranslate.c), then replaces every
+ * vote, activemask, match, redux, bar.warp.sync, elect and shfl intrinsic
+ * call with AMDGPU code. Bad uses are reported and left as they are;
+ * inline PTX it cannot translate is left for nvvm-to-amdgpu to report. */
 WarpLoweringResult warpLowerWarpIntrinsics(LLVMModuleRef M,
                                            const WarpLoweringOptions *Options,
                                            WarpDiagnosticHandler Handler,

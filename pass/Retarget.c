@@ -20,9 +20,9 @@
  * NVPTX's global (1), shared (3) and constant (4) address spaces are
  * AMDGPU's too, and generic (0) is AMDGPU's flat, so pointers stay as they
  * are. Any other NVVM intrinsic or inline PTX is reported, never kept
- * silently. Inline PTX that InlinePtx.c knows is rewritten first (so its
- * %laneid becomes the intrinsic mapped here), and the warp intrinsics are
- * lowered last, by warpLowerWarpIntrinsics.
+ * silently. Inline PTX is translated first (PtxTranslate.c: its special
+ * registers become the intrinsics mapped here), and the warp intrinsics
+ * are lowered last, by warpLowerWarpIntrinsics.
  *
  *===----------------------------------------------------------------------===*/
 
