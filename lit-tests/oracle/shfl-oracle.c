@@ -9,7 +9,7 @@
  *   mbcnt.lo(m, a) = a + popcount(m & lanes below this one among 0..31)
  *   mbcnt.hi(m, a) = a + popcount(m & lanes below this one among 32..63)
  *   ds_bpermute, update.dpp, ds.swizzle, permlane16/x16 and readlane: the
- *   models of lit-tests/tools/amdgpu-lane-ops.c, which wavesim shares
+ *   models of wavesim/amdgpu-lane-ops.c, which wavesim shares
  *
  * With --target=gfxNNN the functions get that "target-cpu" (and the
  * wavefrontsize feature of the wave being checked), so that with the

@@ -40,7 +40,7 @@
  *
  *===----------------------------------------------------------------------===*/
 
-#include "wavesim.h"
+#include "wavesim-device.h"
 
 #include <inttypes.h>
 #include <stdbool.h>

@@ -37,7 +37,7 @@
 #define _GNU_SOURCE
 #include "../oracle/nvidia/math/math_inputs.h"
 #ifndef MATH_ULP_NO_WAVESIM
-#include "wavesim.h"
+#include "wavesim-device.h"
 #endif
 
 #include <float.h>

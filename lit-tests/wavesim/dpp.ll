@@ -1,5 +1,5 @@
 ; llvm.amdgcn.update.dpp.i32(old, src, dpp_ctrl, row_mask, bank_mask,
-; bound_ctrl) on wavesim (lit-tests/tools/amdgpu-lane-ops.c has the
+; bound_ctrl) on wavesim (wavesim/amdgpu-lane-ops.c has the
 ; semantics and their sources). A wave is rows of 16 lanes, a row four
 ; banks of 4; n is the hardware lane, t the thread (n = t on wave64, t % 32
 ; on wave32). Every lane has src = 100 + t and old = 1000 + t. A lane whose

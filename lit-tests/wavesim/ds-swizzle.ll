@@ -1,5 +1,5 @@
 ; llvm.amdgcn.ds.swizzle(src, offset) on wavesim (semantics and sources in
-; lit-tests/tools/amdgpu-lane-ops.c). Bit-mask mode (offset bit 15 = 0):
+; wavesim/amdgpu-lane-ops.c). Bit-mask mode (offset bit 15 = 0):
 ; within each 32 lanes, lane i reads j = ((i & and) | or) ^ xor, with and =
 ; offset[4:0], or = offset[9:5], xor = offset[14:10]; quad-permute mode
 ; (bit 15 = 1): lane i reads lane offset[2(i%4)+1 : 2(i%4)] of its quad. An

@@ -1,6 +1,6 @@
 ; llvm.amdgcn.permlanex16.i32 and permlane16.i32 (old, src, sel_lo, sel_hi,
 ; fi, bound_ctrl) on wavesim (semantics and sources in
-; lit-tests/tools/amdgpu-lane-ops.c): lane i of a row of 16 reads lane
+; wavesim/amdgpu-lane-ops.c): lane i of a row of 16 reads lane
 ; sel[i % 16] (nibble i % 16 of sel_hi:sel_lo, sel_lo holding lanes 0-7) of
 ; the other row of its 32 lanes (permlanex16: rows 0<->1, 2<->3) or of its
 ; own row (permlane16). With fi = 0 an inactive source gives 0 with

@@ -13,7 +13,7 @@
  *===----------------------------------------------------------------------===*/
 
 #include "suite.h"
-#include "wavesim.h"
+#include "wavesim-device.h"
 
 #include <stdio.h>
 #include <stdlib.h>

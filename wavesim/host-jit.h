@@ -1,4 +1,4 @@
-/*===- host-jit.h - An ORC JIT for this machine, for the test tools -*- C -*-===*/
+/*===- host-jit.h - An ORC JIT for this machine ----------------*- C -*-===*/
 
 #ifndef WARPTOOLS_HOSTJIT_H
 #define WARPTOOLS_HOSTJIT_H

@@ -11,7 +11,7 @@
  *    ballot, wave.reduce, wave.barrier, update.dpp, ds.swizzle,
  *    permlane16/permlanex16: the entries of SiteIntrinsics, each with a
  *    per-wave combine function; the data movements are the models of
- *    lit-tests/tools/amdgpu-lane-ops.c, which the oracle shares).
+ *    amdgpu-lane-ops.c, which the shuffle oracle shares).
  *    The lanes of one wave waiting at the same call site form a group; the
  *    group runs, with exec = its lanes, once no other live lane of the wave,
  *    suspended at another site, can still reach this one in the CFG. That
@@ -136,18 +136,17 @@ typedef struct {
 typedef struct {
   char *Name;
   void (*Wrapper)(void **Args);
+  size_t StaticShared; /* bytes of the shared globals it can reach */
 } Kernel;
 
 typedef struct {
   char *Name;
   void *Address;
   size_t Bytes;
-  bool Dynamic; /* extern __shared__: the DynamicLDSBytes array */
 } SharedGlobal;
 
 struct WaveSim {
   unsigned WaveSize;
-  char Name[32];
   LLVMOrcLLJITRef JIT;
   Kernel *Kernels;
   unsigned NumKernels;
@@ -167,7 +166,7 @@ struct WaveSim {
 
 struct Runner {
   WaveSim *S;
-  void (*Wrapper)(void **Args);
+  const Kernel *K;
   void **Args;
   unsigned BlockDim[3], BlockId[3];
   unsigned NumThreads, NumWaves;
@@ -291,7 +290,7 @@ static void suspendLane(Runner *R, Lane *L) {
 
 static void laneMain(Lane *L) {
   Runner *R = Active;
-  R->Wrapper(R->Args);
+  R->K->Wrapper(R->Args);
   L->State = LaneFinished;
   --R->NumLive;
   suspendLane(R, L);
@@ -392,13 +391,10 @@ static uint32_t hostWorkGroupIdY(void) { return Active->BlockId[1]; }
 static uint32_t hostWorkGroupIdZ(void) { return Active->BlockId[2]; }
 static void *hostDispatchPtr(void) { return Active->Packet; }
 
-/* llvm.amdgcn.groupstaticsize: the shared memory that is not dynamic. */
+/* llvm.amdgcn.groupstaticsize: the kernel's shared memory that is not
+ * dynamic. */
 static uint32_t hostGroupStaticSize(void) {
-  uint32_t Bytes = 0;
-  for (unsigned I = 0; I < Active->S->NumShared; ++I)
-    if (!Active->S->Shared[I].Dynamic)
-      Bytes += (uint32_t)Active->S->Shared[I].Bytes;
-  return Bytes;
+  return (uint32_t)Active->K->StaticShared;
 }
 
 /* Parks the current lane at a cross-lane call site until its group runs. */
@@ -862,22 +858,30 @@ static LLVMValueRef calleeOf(LLVMValueRef I) {
   return LLVMIsAFunction(Callee) ? Callee : NULL;
 }
 
-static LLVMModuleRef readModule(LLVMContextRef Ctx, const char *Path,
-                                char *Error, size_t ErrorSize) {
+/* The IR in a file ("-": standard input), or NULL with a message. */
+static LLVMMemoryBufferRef readFile(const char *Path, char *Error,
+                                    size_t ErrorSize) {
   LLVMMemoryBufferRef Buffer;
   char *Message = NULL;
   LLVMBool Failed =
       strcmp(Path, "-") == 0
           ? LLVMCreateMemoryBufferWithSTDIN(&Buffer, &Message)
           : LLVMCreateMemoryBufferWithContentsOfFile(Path, &Buffer, &Message);
-  if (Failed) {
-    formatError(Error, ErrorSize, "cannot read '%s': %s", Path, Message);
-    LLVMDisposeMessage(Message);
-    return NULL;
-  }
+  if (!Failed)
+    return Buffer;
+  formatError(Error, ErrorSize, "cannot read '%s': %s", Path, Message);
+  LLVMDisposeMessage(Message);
+  return NULL;
+}
+
+/* Parses Buffer (textual IR or bitcode) and disposes of it. */
+static LLVMModuleRef parseModule(LLVMContextRef Ctx, LLVMMemoryBufferRef Buffer,
+                                 const char *Name, char *Error,
+                                 size_t ErrorSize) {
   LLVMModuleRef M = NULL;
+  char *Message = NULL;
   if (LLVMParseIRInContext2(Ctx, Buffer, &M, &Message)) {
-    formatError(Error, ErrorSize, "cannot parse '%s': %s", Path, Message);
+    formatError(Error, ErrorSize, "cannot parse '%s': %s", Name, Message);
     LLVMDisposeMessage(Message);
     M = NULL;
   }
@@ -913,6 +917,37 @@ static const char *targetCPU(LLVMValueRef F) {
   const char *CPU = Attr ? LLVMGetStringAttributeValue(Attr, &Length) : "";
   snprintf(Name, sizeof(Name), "%.*s", (int)Length, CPU);
   return Name;
+}
+
+/* Whether F's target-features hold Feature (e.g. "+wavefrontsize32"). */
+static bool hasTargetFeature(LLVMValueRef F, const char *Feature) {
+  static const char Kind[] = "target-features";
+  LLVMAttributeRef Attr = LLVMGetStringAttributeAtIndex(
+      F, LLVMAttributeFunctionIndex, Kind, sizeof(Kind) - 1);
+  unsigned Length = 0;
+  const char *Features = Attr ? LLVMGetStringAttributeValue(Attr, &Length) : "";
+  size_t FeatureLength = strlen(Feature);
+  for (const char *P = Features; P + FeatureLength <= Features + Length;) {
+    const char *Comma = memchr(P, ',', (size_t)(Features + Length - P));
+    size_t TokenLength =
+        Comma ? (size_t)(Comma - P) : (size_t)(Features + Length - P);
+    if (TokenLength == FeatureLength && !memcmp(P, Feature, FeatureLength))
+      return true;
+    if (!Comma)
+      break;
+    P = Comma + 1;
+  }
+  return false;
+}
+
+/* The wave size the module's kernels were compiled for: 32 if the first
+ * kernel has +wavefrontsize32, else 64 (what gfx9 has, and what
+ * nvvm-to-amdgpu writes for wave64 on any processor). */
+static unsigned moduleWaveSize(LLVMModuleRef M) {
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
+    if (isKernel(F) && !LLVMIsDeclaration(F))
+      return hasTargetFeature(F, "+wavefrontsize32") ? 32 : 64;
+  return 64;
 }
 
 /* The immediate operands of update.dpp and ds.swizzle must be ones the
@@ -1179,6 +1214,86 @@ static void computeReach(WaveSim *S, LLVMModuleRef M, const ValueList *Calls) {
   }
 }
 
+/*===-- Each kernel's static shared memory --------------------------------===*/
+
+static bool containsValue(const ValueList *List, LLVMValueRef V) {
+  for (unsigned I = 0; I < List->Count; ++I)
+    if (List->Items[I] == V)
+      return true;
+  return false;
+}
+
+static void appendUnique(ValueList *List, LLVMValueRef V) {
+  if (!containsValue(List, V))
+    appendValue(List, V);
+}
+
+/* The functions whose instructions use V, directly or through constant
+ * expressions. */
+static void addUsingFunctions(LLVMValueRef V, ValueList *Functions) {
+  for (LLVMUseRef U = LLVMGetFirstUse(V); U; U = LLVMGetNextUse(U)) {
+    LLVMValueRef User = LLVMGetUser(U);
+    if (LLVMIsAInstruction(User))
+      appendUnique(Functions,
+                   LLVMGetBasicBlockParent(LLVMGetInstructionParent(User)));
+    else if (LLVMIsAConstant(User) && !LLVMIsAGlobalValue(User))
+      addUsingFunctions(User, Functions);
+  }
+}
+
+/* K and the defined functions it calls, directly or through others; an
+ * indirect call may reach any function. */
+static void collectReachedFunctions(LLVMModuleRef M, LLVMValueRef K,
+                                    ValueList *Reached) {
+  appendValue(Reached, K);
+  for (unsigned I = 0; I < Reached->Count; ++I)
+    for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(Reached->Items[I]); BB;
+         BB = LLVMGetNextBasicBlock(BB))
+      for (LLVMValueRef Inst = LLVMGetFirstInstruction(BB); Inst;
+           Inst = LLVMGetNextInstruction(Inst)) {
+        if (!LLVMIsACallInst(Inst) && !LLVMIsAInvokeInst(Inst))
+          continue;
+        LLVMValueRef Callee = LLVMGetCalledValue(Inst);
+        if (LLVMIsAInlineAsm(Callee))
+          continue;
+        if (LLVMIsAFunction(Callee)) {
+          if (!LLVMIsDeclaration(Callee))
+            appendUnique(Reached, Callee);
+          continue;
+        }
+        for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
+             F = LLVMGetNextFunction(F))
+          if (!LLVMIsDeclaration(F))
+            appendUnique(Reached, F);
+      }
+}
+
+/* Each kernel's StaticShared: the bytes of the defined shared globals that
+ * a function it reaches uses, as the AMDGPU backend allocates them. */
+static void measureStaticShared(WaveSim *S, LLVMModuleRef M) {
+  LLVMTargetDataRef TD = LLVMGetModuleDataLayout(M);
+  for (unsigned K = 0; K < S->NumKernels; ++K) {
+    ValueList Reached = {NULL, 0, 0};
+    collectReachedFunctions(M, LLVMGetNamedFunction(M, S->Kernels[K].Name),
+                            &Reached);
+    for (LLVMValueRef G = LLVMGetFirstGlobal(M); G; G = LLVMGetNextGlobal(G)) {
+      if (LLVMGetPointerAddressSpace(LLVMTypeOf(G)) != 3 ||
+          LLVMIsDeclaration(G))
+        continue;
+      ValueList Users = {NULL, 0, 0};
+      addUsingFunctions(G, &Users);
+      bool Used = false;
+      for (unsigned I = 0; I < Users.Count && !Used; ++I)
+        Used = containsValue(&Reached, Users.Items[I]);
+      if (Used)
+        S->Kernels[K].StaticShared +=
+            (size_t)LLVMABISizeOfType(TD, LLVMGlobalGetValueType(G));
+      free(Users.Items);
+    }
+    free(Reached.Items);
+  }
+}
+
 /*===-- Rewriting the module for the host ---------------------------------===*/
 
 /* Lifetime markers must name an alloca directly, which the moved allocas
@@ -1298,7 +1413,6 @@ static void exposeSharedGlobals(WaveSim *S, LLVMModuleRef M) {
     S->Shared = realloc(S->Shared, (S->NumShared + 1) * sizeof(SharedGlobal));
     SharedGlobal *Shared = &S->Shared[S->NumShared++];
     Shared->Name = strdup(Name);
-    Shared->Dynamic = Dynamic;
     Shared->Bytes = (size_t)LLVMABISizeOfType(TD, LLVMGlobalGetValueType(G));
     Shared->Address =
         mmap(NULL, Shared->Bytes ? Shared->Bytes : 1, PROT_READ | PROT_WRITE,
@@ -1456,6 +1570,7 @@ static void collectKernels(WaveSim *S, LLVMModuleRef M) {
     S->Kernels = realloc(S->Kernels, (S->NumKernels + 1) * sizeof(Kernel));
     S->Kernels[S->NumKernels].Name = strdup(nameOf(F));
     S->Kernels[S->NumKernels].Wrapper = NULL;
+    S->Kernels[S->NumKernels].StaticShared = 0;
     ++S->NumKernels;
   }
 }
@@ -1562,6 +1677,7 @@ static bool prepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
   }
   ValueList Calls = {NULL, 0, 0};
   collectKernels(S, M);
+  measureStaticShared(S, M);
   collectSites(S, M, &Calls);
   computeReach(S, M, &Calls);
 
@@ -1790,7 +1906,7 @@ static void startLanes(Runner *R) {
   S->Stats.Lanes += R->NumThreads;
 }
 
-static bool runBlock(Runner *R, char *Error, size_t ErrorSize) {
+static WaveSimStatus runBlock(Runner *R, char *Error, size_t ErrorSize) {
   WaveSim *S = R->S;
   poisonSharedMemory(S);
   startLanes(R);
@@ -1805,10 +1921,10 @@ static bool runBlock(Runner *R, char *Error, size_t ErrorSize) {
                   "block (%u,%u,%u), thread (%u,%u,%u)",
                   R->BlockId[0], R->BlockId[1], R->BlockId[2], L->WorkItem[0],
                   L->WorkItem[1], L->WorkItem[2]);
-      return false;
+      return WaveSimTrapped;
     }
     if (!R->NumLive)
-      return true;
+      return WaveSimOk;
     if (R->NumAtBarrier == R->NumLive) {
       releaseBarrier(R);
       continue;
@@ -1818,13 +1934,14 @@ static bool runBlock(Runner *R, char *Error, size_t ErrorSize) {
       Progress |= stepWave(R, W);
     if (!Progress) {
       reportDeadlock(R, Error, ErrorSize);
-      return false;
+      return WaveSimDeadlocked;
     }
   }
 }
 
 /* hsa_kernel_dispatch_packet_t: the sizes the kernel may read. */
-static void fillDispatchPacket(Runner *R, const unsigned Grid[3]) {
+static void fillDispatchPacket(Runner *R, const unsigned Grid[3],
+                               size_t DynamicSharedBytes) {
   memset(R->Packet, 0, sizeof(R->Packet));
   unsigned Dims = Grid[2] * R->BlockDim[2] > 1   ? 3
                   : Grid[1] * R->BlockDim[1] > 1 ? 2
@@ -1837,40 +1954,8 @@ static void fillDispatchPacket(Runner *R, const unsigned Grid[3]) {
     memcpy(R->Packet + 4 + 2 * D, &Size, 2);
     memcpy(R->Packet + 12 + 4 * D, &GridSize, 4);
   }
-  uint32_t GroupSegment = 0;
-  for (unsigned I = 0; I < R->S->NumShared; ++I)
-    GroupSegment += (uint32_t)R->S->Shared[I].Bytes;
+  uint32_t GroupSegment = (uint32_t)(R->K->StaticShared + DynamicSharedBytes);
   memcpy(R->Packet + 28, &GroupSegment, 4);
-}
-
-/*===-- Device ------------------------------------------------------------===*/
-
-static int deviceAlloc(Device *D, void **DevicePtr, size_t Bytes) {
-  *DevicePtr = malloc(Bytes ? Bytes : 1);
-  if (*DevicePtr)
-    return 0;
-  formatError(D->Error, sizeof(D->Error), "out of memory (%zu bytes)", Bytes);
-  return -1;
-}
-
-static int deviceFree(Device *D, void *DevicePtr) {
-  (void)D;
-  free(DevicePtr);
-  return 0;
-}
-
-static int deviceCopyToDevice(Device *D, void *DevicePtr, const void *Host,
-                              size_t Bytes) {
-  (void)D;
-  memcpy(DevicePtr, Host, Bytes);
-  return 0;
-}
-
-static int deviceCopyToHost(Device *D, void *Host, const void *DevicePtr,
-                            size_t Bytes) {
-  (void)D;
-  memcpy(Host, DevicePtr, Bytes);
-  return 0;
 }
 
 static const Kernel *findKernel(const WaveSim *S, const char *Name) {
@@ -1880,86 +1965,129 @@ static const Kernel *findKernel(const WaveSim *S, const char *Name) {
   return NULL;
 }
 
-static bool checkLaunchShape(const unsigned Grid[3], const unsigned Block[3],
-                             char *Error, size_t ErrorSize) {
-  for (unsigned D = 0; D < 3; ++D)
+/* What an AMD GPU can dispatch: at most 1024 work-items a workgroup, a grid
+ * of at most 2^32 - 1 work-items a dimension (the dispatch packet's
+ * sizes), 64 KiB of LDS. */
+static WaveSimStatus checkLaunch(const Kernel *K, const unsigned Grid[3],
+                                 const unsigned Block[3],
+                                 size_t DynamicSharedBytes, char *Error,
+                                 size_t ErrorSize) {
+  static const char Axis[] = "xyz";
+  for (unsigned D = 0; D < 3; ++D) {
     if (!Grid[D] || !Block[D]) {
       formatError(Error, ErrorSize, "grid and block sizes must be at least 1");
-      return false;
+      return WaveSimBadLaunchShape;
     }
+    if ((unsigned long long)Grid[D] * Block[D] > 0xFFFFFFFFull) {
+      formatError(Error, ErrorSize,
+                  "%u blocks of %u threads in %c: a grid has at most 2^32 - 1 "
+                  "work-items a dimension",
+                  Grid[D], Block[D], Axis[D]);
+      return WaveSimBadLaunchShape;
+    }
+  }
   unsigned long long Threads =
       (unsigned long long)Block[0] * Block[1] * Block[2];
   if (Threads > MaxBlockThreads) {
     formatError(Error, ErrorSize, "a block has %llu threads; at most %u",
                 Threads, (unsigned)MaxBlockThreads);
-    return false;
+    return WaveSimBadLaunchShape;
   }
-  return true;
+  if (K->StaticShared + DynamicSharedBytes > WaveSimMaxSharedBytes) {
+    formatError(Error, ErrorSize,
+                "%s needs %zu bytes of shared memory (%zu static, %zu "
+                "dynamic); an AMD workgroup has %u",
+                K->Name, K->StaticShared + DynamicSharedBytes, K->StaticShared,
+                DynamicSharedBytes, (unsigned)WaveSimMaxSharedBytes);
+    return WaveSimTooMuchShared;
+  }
+  return WaveSimOk;
 }
 
-static int deviceLaunch(Device *D, const char *Name, const unsigned Grid[3],
-                        const unsigned Block[3], void **Args) {
-  WaveSim *S = D->Context;
-  char *Error = D->Error;
-  size_t ErrorSize = sizeof(D->Error);
+WaveSimStatus wavesimLaunch(WaveSim *S, const char *Name,
+                            const unsigned Grid[3], const unsigned Block[3],
+                            size_t DynamicSharedBytes, void **Args, char *Error,
+                            size_t ErrorSize) {
   const Kernel *K = findKernel(S, Name);
   if (!K) {
     formatError(Error, ErrorSize, "no kernel named '%s' in the module", Name);
-    return -1;
+    return WaveSimNoSuchKernel;
   }
-  if (!checkLaunchShape(Grid, Block, Error, ErrorSize))
-    return -1;
+  WaveSimStatus Status =
+      checkLaunch(K, Grid, Block, DynamicSharedBytes, Error, ErrorSize);
+  if (Status != WaveSimOk)
+    return Status;
   Runner *R = aligned_alloc(64, (sizeof(Runner) + 63) & ~(size_t)63);
   memset(R, 0, sizeof(Runner));
   R->S = S;
-  R->Wrapper = K->Wrapper;
+  R->K = K;
   R->Args = Args;
   memcpy(R->BlockDim, Block, sizeof(R->BlockDim));
   R->NumThreads = Block[0] * Block[1] * Block[2];
   R->NumWaves = (R->NumThreads + S->WaveSize - 1) / S->WaveSize;
-  fillDispatchPacket(R, Grid);
-  bool Ok = mapStacks(S, R->NumThreads, Error, ErrorSize);
+  fillDispatchPacket(R, Grid, DynamicSharedBytes);
+  if (!mapStacks(S, R->NumThreads, Error, ErrorSize)) {
+    free(R);
+    return WaveSimNoMemory;
+  }
   Runner *Outer = Active;
   Active = R;
   ++S->Stats.Launches;
-  for (unsigned Z = 0; Ok && Z < Grid[2]; ++Z)
-    for (unsigned Y = 0; Ok && Y < Grid[1]; ++Y)
-      for (unsigned X = 0; Ok && X < Grid[0]; ++X) {
+  for (unsigned Z = 0; Status == WaveSimOk && Z < Grid[2]; ++Z)
+    for (unsigned Y = 0; Status == WaveSimOk && Y < Grid[1]; ++Y)
+      for (unsigned X = 0; Status == WaveSimOk && X < Grid[0]; ++X) {
         R->BlockId[0] = X;
         R->BlockId[1] = Y;
         R->BlockId[2] = Z;
         ++S->Stats.Blocks;
-        Ok = runBlock(R, Error, ErrorSize);
+        Status = runBlock(R, Error, ErrorSize);
       }
   Active = Outer;
   free(R);
-  return Ok ? 0 : -1;
+  return Status;
 }
+
+void *wavesimVariableAddress(WaveSim *S, const char *Name) {
+  LLVMOrcExecutorAddress Address;
+  LLVMErrorRef Err = LLVMOrcLLJITLookup(S->JIT, &Address, Name);
+  if (Err) {
+    LLVMConsumeError(Err);
+    return NULL;
+  }
+  return (void *)(uintptr_t)Address;
+}
+
+size_t wavesimStaticSharedBytes(const WaveSim *S, const char *Name) {
+  const Kernel *K = findKernel(S, Name);
+  return K ? K->StaticShared : 0;
+}
+
+unsigned wavesimWaveSize(const WaveSim *S) { return S->WaveSize; }
 
 /*===-- Public entry points -----------------------------------------------===*/
 
-WaveSim *wavesimLoad(const char *IRPath, unsigned WaveSize, char *Error,
-                     size_t ErrorSize) {
-  if (WaveSize != 32 && WaveSize != 64) {
+/* Parses Buffer (disposing of it), checks and compiles the module. */
+static WaveSim *loadModule(LLVMMemoryBufferRef Buffer, const char *Name,
+                           unsigned WaveSize, char *Error, size_t ErrorSize) {
+  if (WaveSize != 0 && WaveSize != 32 && WaveSize != 64) {
     formatError(Error, ErrorSize, "the wave size must be 32 or 64, not %u",
                 WaveSize);
+    LLVMDisposeMemoryBuffer(Buffer);
     return NULL;
   }
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
-  WaveSim *S = calloc(1, sizeof(WaveSim));
-  S->WaveSize = WaveSize;
-  if (!HaveAsmSwitch)
-    wavesimSetContextSwitch(S, "ucontext");
-  snprintf(S->Name, sizeof(S->Name), "wavesim wave%u", WaveSize);
-  S->Lanes = calloc(MaxBlockThreads, sizeof(Lane));
   LLVMContextRef Ctx = LLVMContextCreate();
-  LLVMModuleRef M = readModule(Ctx, IRPath, Error, ErrorSize);
+  LLVMModuleRef M = parseModule(Ctx, Buffer, Name, Error, ErrorSize);
   if (!M) {
     LLVMContextDispose(Ctx);
-    wavesimDispose(S);
     return NULL;
   }
+  WaveSim *S = calloc(1, sizeof(WaveSim));
+  S->WaveSize = WaveSize ? WaveSize : moduleWaveSize(M);
+  if (!HaveAsmSwitch)
+    wavesimSetContextSwitch(S, "ucontext");
+  S->Lanes = calloc(MaxBlockThreads, sizeof(Lane));
   if (!prepareAndCompile(S, Ctx, M, Error, ErrorSize)) {
     wavesimDispose(S);
     return NULL;
@@ -1967,15 +2095,17 @@ WaveSim *wavesimLoad(const char *IRPath, unsigned WaveSize, char *Error,
   return S;
 }
 
-void wavesimDevice(WaveSim *S, Device *D) {
-  D->Name = S->Name;
-  D->Context = S;
-  D->Alloc = deviceAlloc;
-  D->Free = deviceFree;
-  D->CopyToDevice = deviceCopyToDevice;
-  D->CopyToHost = deviceCopyToHost;
-  D->Launch = deviceLaunch;
-  D->Error[0] = 0;
+WaveSim *wavesimLoad(const char *IRPath, unsigned WaveSize, char *Error,
+                     size_t ErrorSize) {
+  LLVMMemoryBufferRef Buffer = readFile(IRPath, Error, ErrorSize);
+  return Buffer ? loadModule(Buffer, IRPath, WaveSize, Error, ErrorSize) : NULL;
+}
+
+WaveSim *wavesimLoadBuffer(const void *IR, size_t Bytes, const char *Name,
+                           unsigned WaveSize, char *Error, size_t ErrorSize) {
+  LLVMMemoryBufferRef Buffer =
+      LLVMCreateMemoryBufferWithMemoryRangeCopy(IR, Bytes, Name);
+  return loadModule(Buffer, Name, WaveSize, Error, ErrorSize);
 }
 
 void wavesimDispose(WaveSim *S) {

@@ -2,8 +2,9 @@
  *
  * For the lit tests and for manual use: loads a module, builds the kernel
  * arguments from the command line (buffers and scalars, in parameter
- * order), launches the kernel through the Device interface and prints every
- * buffer afterwards, 16 values a line, so FileCheck can pin the results.
+ * order), launches the kernel and prints every buffer afterwards, 16
+ * values a line, so FileCheck can pin the results. Buffers are host
+ * memory, as all device memory is on wavesim.
  * Errors (an unmodeled intrinsic, a deadlock) go to stderr with exit code 1;
  * a lane stack still mapped after the simulator is disposed is exit code 3.
  *
@@ -34,7 +35,6 @@ typedef struct {
   ArgKind Kind;
   size_t Count; /* buffers: elements */
   void *Host;   /* buffers: contents */
-  void *Device; /* buffers: the device pointer passed to the kernel */
   union {
     int32_t I32;
     float F32;
@@ -46,8 +46,9 @@ typedef struct {
 static void usage(void) {
   fprintf(stderr,
           "usage: wavesim [--wave=32|64] --kernel=NAME [--grid=X[,Y[,Z]]]\n"
-          "               [--block=X[,Y[,Z]]] [ARG...] [--repeat=N] "
-          "[--stats]\n"
+          "               [--block=X[,Y[,Z]]] [--dynamic-shared=BYTES] "
+          "[ARG...]\n"
+          "               [--repeat=N] [--stats]\n"
           "               [--switch=asm|ucontext] [--plant-bug=BUG] FILE\n"
           "ARG, one per kernel parameter in order:\n"
           "  --int-buffer=SPEC | --float-buffer=SPEC   i32 / f32 array; SPEC\n"
@@ -173,6 +174,7 @@ static const char *valueOf(const char *Arg, const char *Option) {
 int main(int argc, char **argv) {
   unsigned WaveSize = 64, Grid[3] = {1, 1, 1}, Block[3] = {1, 1, 1};
   unsigned Repeat = 1;
+  size_t DynamicShared = 0;
   const char *KernelName = NULL, *Path = NULL, *Bug = NULL, *Switch = NULL;
   bool Stats = false;
   static Arg Args[MaxArgs];
@@ -190,7 +192,9 @@ int main(int argc, char **argv) {
     } else if ((V = valueOf(A, "--block="))) {
       if (!parseDims(V, Block))
         usage();
-    } else if ((V = valueOf(A, "--repeat=")))
+    } else if ((V = valueOf(A, "--dynamic-shared=")))
+      DynamicShared = (size_t)strtoull(V, NULL, 10);
+    else if ((V = valueOf(A, "--repeat=")))
       Repeat = (unsigned)atoi(V);
     else if (!strcmp(A, "--stats"))
       Stats = true;
@@ -241,38 +245,21 @@ int main(int argc, char **argv) {
     wavesimDispose(S);
     usage();
   }
-  Device D;
-  wavesimDevice(S, &D);
-
   void *KernelArgs[MaxArgs];
-  int Status = 0;
-  for (unsigned I = 0; I < NumArgs && !Status; ++I) {
-    Arg *A = &Args[I];
-    if (isBuffer(A)) {
-      Status = D.Alloc(&D, &A->Device, A->Count * 4) ||
-               D.CopyToDevice(&D, A->Device, A->Host, A->Count * 4);
-      KernelArgs[I] = &A->Device;
-    } else if (A->Kind == IntStruct) {
-      KernelArgs[I] = A->Host;
-    } else {
-      KernelArgs[I] = &A->Scalar;
-    }
-  }
-  double Start = seconds();
-  for (unsigned R = 0; R < Repeat && !Status; ++R)
-    Status = D.Launch(&D, KernelName, Grid, Block, KernelArgs);
-  double Elapsed = seconds() - Start;
   for (unsigned I = 0; I < NumArgs; ++I) {
     Arg *A = &Args[I];
-    if (!isBuffer(A))
-      continue;
-    if (!Status && A->Device)
-      Status = D.CopyToHost(&D, A->Host, A->Device, A->Count * 4);
-    if (A->Device)
-      D.Free(&D, A->Device);
+    KernelArgs[I] = isBuffer(A)            ? (void *)&A->Host
+                    : A->Kind == IntStruct ? A->Host
+                                           : (void *)&A->Scalar;
   }
-  if (Status)
-    fprintf(stderr, "wavesim: error: %s\n", D.Error);
+  WaveSimStatus Status = WaveSimOk;
+  double Start = seconds();
+  for (unsigned R = 0; R < Repeat && Status == WaveSimOk; ++R)
+    Status = wavesimLaunch(S, KernelName, Grid, Block, DynamicShared,
+                           KernelArgs, Error, sizeof(Error));
+  double Elapsed = seconds() - Start;
+  if (Status != WaveSimOk)
+    fprintf(stderr, "wavesim: error: %s\n", Error);
   else
     for (unsigned I = 0; I < NumArgs; ++I)
       if (isBuffer(&Args[I]))
@@ -299,5 +286,5 @@ int main(int argc, char **argv) {
     fprintf(stderr, "wavesim: error: %u lane stacks still mapped\n", Leaked);
     return 3;
   }
-  return Status ? 1 : 0;
+  return Status == WaveSimOk ? 0 : 1;
 }

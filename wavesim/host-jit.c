@@ -1,6 +1,6 @@
-/*===- host-jit.c - An ORC JIT for this machine, for the test tools --------===*
+/*===- host-jit.c - An ORC JIT for this machine ---------------------------===*
  *
- * The semantic oracle and wavesim both run lowered AMDGPU code on the host;
+ * wavesim and the shuffle oracle both run lowered AMDGPU code on the host;
  * this is the JIT they share.
  *
  *===----------------------------------------------------------------------===*/
