@@ -8,10 +8,16 @@
 //      (cudaStreamWaitEvent) for an event recorded after a producer kernel
 //      in another stream, then consumes its output; cudaMemsetAsync
 //   3. the same computation without streams (cudaMemcpy, default stream)
-// The kernel does 32-bit integer arithmetic that wraps, so the results are
-// exact; each phase is checked against the CPU and the printed lines hold
-// only checksums, verdicts and the status of cudaEventQuery and
-// cudaStreamQuery on finished work.
+// The chunk kernel stages each block's part of its chunk through __shared__
+// memory: after a __syncthreads() every thread reads the element that the
+// thread at the mirror position of its block loaded (a block-wise reversal,
+// so the data crosses warps), mixes it, and after a second __syncthreads()
+// adds its right-hand neighbour's mixed value, the block's last thread its
+// first thread's (a block-local rotation).
+// It does 32-bit integer arithmetic that wraps, so the results are exact;
+// each phase is checked against the CPU and the printed lines hold only
+// checksums, verdicts and the status of cudaEventQuery and cudaStreamQuery
+// on finished work.
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
@@ -37,11 +43,37 @@ __host__ __device__ inline unsigned mix(unsigned v, unsigned index) {
   return v;
 }
 
-// base is the index of the chunk's first element in the whole array.
+constexpr int BLOCK = 256;
+
+// One block per BLOCK consecutive elements of the chunk (the last block may
+// hold fewer: count of them). base is the index of the chunk's first
+// element in the whole array.
 __global__ void mixKernel(const unsigned *__restrict__ in, unsigned *__restrict__ out, int n,
                           unsigned base) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
-    out[i] = mix(in[i], base + (unsigned)i);
+  __shared__ unsigned staged[BLOCK];
+  __shared__ unsigned mixed[BLOCK];
+  const int t = threadIdx.x;
+  const int first = blockIdx.x * BLOCK;
+  const int count = min(BLOCK, n - first);
+  const int i = first + t;
+  if (t < count) staged[t] = in[i];
+  __syncthreads();
+  if (t < count) mixed[t] = mix(staged[count - 1 - t], base + (unsigned)i);
+  __syncthreads();
+  if (t < count) out[i] = mixed[t] + (mixed[(t + 1) % count] ^ 0x9e3779b9u);
+}
+
+// What mixKernel computes for the n elements from in, whose first has index
+// base in the whole array (blocks start at multiples of BLOCK from in).
+static void mixReference(const unsigned *in, unsigned *out, int n, unsigned base) {
+  std::vector<unsigned> mixed(BLOCK);
+  for (int first = 0; first < n; first += BLOCK) {
+    const int count = n - first < BLOCK ? n - first : BLOCK;
+    for (int t = 0; t < count; ++t)
+      mixed[t] = mix(in[first + count - 1 - t], base + (unsigned)(first + t));
+    for (int t = 0; t < count; ++t)
+      out[first + t] = mixed[t] + (mixed[(t + 1) % count] ^ 0x9e3779b9u);
+  }
 }
 
 // Producer and consumer for phase 2.
@@ -80,8 +112,11 @@ int main() {
   for (int i = 0; i < n; ++i) h_in[i] = (unsigned)i * 2654435761u;
   for (int i = 0; i < n; ++i) h_out[i] = 0xdeadbeefu;
 
+  // The chunks start at multiples of BLOCK, so the blocks of phase 1 (one
+  // grid per chunk) and of phase 3 (one grid for everything) are the same.
+  static_assert(chunk % BLOCK == 0, "a chunk is a whole number of blocks");
   std::vector<unsigned> want(n);
-  for (int i = 0; i < n; ++i) want[i] = mix(h_in[i], (unsigned)i);
+  mixReference(h_in, want.data(), n, 0u);
 
   unsigned *d_in = nullptr, *d_out = nullptr;
   CUDA_CHECK(cudaMalloc(&d_in, bytes));
@@ -99,8 +134,9 @@ int main() {
     const int offset = s * chunk;
     CUDA_CHECK(cudaMemcpyAsync(d_in + offset, h_in + offset, chunk * sizeof(unsigned),
                                cudaMemcpyHostToDevice, streams[s]));
-    mixKernel<<<(chunk + 255) / 256, 256, 0, streams[s]>>>(d_in + offset, d_out + offset, chunk,
-                                                            (unsigned)offset);
+    mixKernel<<<(chunk + BLOCK - 1) / BLOCK, BLOCK, 0, streams[s]>>>(d_in + offset,
+                                                                    d_out + offset, chunk,
+                                                                    (unsigned)offset);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpyAsync(h_out + offset, d_out + offset, chunk * sizeof(unsigned),
                                cudaMemcpyDeviceToHost, streams[s]));
@@ -153,7 +189,7 @@ int main() {
   // Phase 3: no streams.
   std::vector<unsigned> sync(n);
   CUDA_CHECK(cudaMemcpy(d_in, h_in, bytes, cudaMemcpyHostToDevice));
-  mixKernel<<<(n + 255) / 256, 256>>>(d_in, d_out, n, 0u);
+  mixKernel<<<(n + BLOCK - 1) / BLOCK, BLOCK>>>(d_in, d_out, n, 0u);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
   CUDA_CHECK(cudaMemcpy(sync.data(), d_out, bytes, cudaMemcpyDeviceToHost));
