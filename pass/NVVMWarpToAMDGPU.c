@@ -47,6 +47,7 @@ static bool parseOption(const char *Option, size_t Length,
       {"plant-bug=drop-clamp", SetsBug, WarpBugDropClamp},
       {"plant-bug=ballot-wrong-half", SetsBug, WarpBugBallotWrongHalf},
       {"plant-bug=fast-path-no-select", SetsBug, WarpBugFastPathNoSelect},
+      {"plant-bug=drop-barrier", SetsBug, WarpBugDropBarrier},
   };
   for (size_t I = 0; I < sizeof(Known) / sizeof(Known[0]); ++I) {
     if (strlen(Known[I].Text) != Length ||
@@ -73,9 +74,9 @@ bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
       const char *Format =
           "unknown pass option '%.*s' (expected wave32, wave64, "
           "strategy=best, strategy=bpermute, plant-bug=drop-warp-base, "
-          "plant-bug=drop-clamp, plant-bug=ballot-wrong-half or "
-          "plant-bug=fast-path-no-select; nvvm-to-amdgpu also takes a "
-          "processor, gfxN)";
+          "plant-bug=drop-clamp, plant-bug=ballot-wrong-half, "
+          "plant-bug=fast-path-no-select or plant-bug=drop-barrier; "
+          "nvvm-to-amdgpu also takes a processor, gfxN)";
       size_t Size = strlen(Format) + Length + 1;
       *ErrorMessage = malloc(Size);
       snprintf(*ErrorMessage, Size, Format, (int)Length, Start);

@@ -25,6 +25,7 @@ typedef enum {
   WarpBugDropClamp,       /* ignore the clamp: out-of-range lanes read anyway */
   WarpBugBallotWrongHalf, /* wave64: votes read the other warp's half */
   WarpBugFastPathNoSelect, /* fast paths: lanes reading themselves don't */
+  WarpBugDropBarrier,      /* __syncthreads keeps its fences, not s_barrier */
 } WarpPlantedBug;
 
 /* How shuffles move data: always ds_bpermute, or the cheapest exact form
@@ -52,7 +53,8 @@ WarpLoweringOptions warpDefaultOptions(void);
  * `nvvm-warp-to-amdgpu<...>`: ';'-separated `wave32`, `wave64`,
  * `strategy=best`, `strategy=bpermute`, `plant-bug=drop-warp-base`,
  * `plant-bug=drop-clamp`, `plant-bug=ballot-wrong-half`,
- * `plant-bug=fast-path-no-select`. On failure returns
+ * `plant-bug=fast-path-no-select`, `plant-bug=drop-barrier` (this one
+ * only nvvm-to-amdgpu plants). On failure returns
  * false and sets *ErrorMessage to a malloc'd string. */
 bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
                       char **ErrorMessage);

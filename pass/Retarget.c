@@ -199,6 +199,7 @@ typedef struct {
   LLVMBuilderRef B;
   WarpLanes *Lanes;
   const char *Arch;
+  WarpPlantedBug PlantedBug;
 } RewriteContext;
 
 static LLVMValueRef buildIntrinsic(RewriteContext *R, const char *Name) {
@@ -373,7 +374,8 @@ static bool rewriteNVVMCall(RewriteContext *R, LLVMValueRef Call,
     if (!laneIsConst(LLVMGetOperand(Call, 0), &BarrierId) || BarrierId != 0)
       return false;
     warpBuildFence(R->B, LLVMAtomicOrderingRelease, "workgroup");
-    buildIntrinsic(R, "llvm.amdgcn.s.barrier");
+    if (R->PlantedBug != WarpBugDropBarrier)
+      buildIntrinsic(R, "llvm.amdgcn.s.barrier");
     warpBuildFence(R->B, LLVMAtomicOrderingAcquire, "workgroup");
   } else if (!strcmp(Suffix, "membar.cta")) {
     warpBuildFence(R->B, LLVMAtomicOrderingSequentiallyConsistent, "workgroup");
@@ -446,10 +448,11 @@ static LLVMValueRef moveAllocaToPrivate(LLVMModuleRef M, LLVMBuilderRef B,
 }
 
 static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
-                            const char *Arch, unsigned WaveSize,
-                            WarpDiagnostics *Diags) {
+                            const WarpRetargetOptions *Options,
+                            unsigned WaveSize, WarpDiagnostics *Diags) {
   WarpLanes Lanes = warpLanesOf(M, F, WaveSize);
-  RewriteContext R = {M, B, &Lanes, Arch};
+  RewriteContext R = {M, B, &Lanes, Options->OffloadArch,
+                      Options->Lowering.PlantedBug};
   for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
        BB = LLVMGetNextBasicBlock(BB)) {
     LLVMValueRef Next;
@@ -564,7 +567,7 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
       continue;
     if (LLVMGetFunctionCallConv(F) == LLVMPTXKernelCallConv)
       warpMakeAMDGPUKernel(M, F, &Diags);
-    rewriteFunction(M, B, F, Arch, WaveSize, &Diags);
+    rewriteFunction(M, B, F, Options, WaveSize, &Diags);
   }
   trapOnAssertFailure(M, B);
   LLVMDisposeBuilder(B);
