@@ -1421,6 +1421,15 @@ static void exposeSharedGlobals(WaveSim *S, LLVMModuleRef M) {
   }
 }
 
+/* __device__ and __constant__ variables are externally initialized: the
+ * host writes them (cudaMemcpyToSymbol), so none may land in read-only
+ * host memory. */
+static void makeVariablesWritable(LLVMModuleRef M) {
+  for (LLVMValueRef G = LLVMGetFirstGlobal(M); G; G = LLVMGetNextGlobal(G))
+    if (LLVMIsExternallyInitialized(G))
+      LLVMSetGlobalConstant(G, 0);
+}
+
 /* Each cross-lane or barrier call becomes a call of its host model with the
  * site number first. */
 static void rewriteSiteCalls(WaveSim *S, LLVMModuleRef M, LLVMBuilderRef B,
@@ -1695,6 +1704,7 @@ static bool prepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
   if (Ok) {
     moveAllocasToHostStack(M, B);
     exposeSharedGlobals(S, M);
+    makeVariablesWritable(M);
     rewriteSiteCalls(S, M, B, &Calls);
     expandCanonicalize(M, B);
     renameLaneIntrinsics(M);
