@@ -5,18 +5,20 @@
 // variables), the vector types, the device built-in functions, the warp
 // primitives and the math API. Host side: the runtime API, with the C++
 // template forms the toolkit adds (cudaMalloc(&typed_ptr, n),
-// cudaMemcpyToSymbol(symbol, ...), cudaLaunchKernel(kernel, ...)).
+// cudaMemcpyToSymbol(symbol, ...), cudaLaunchKernel(kernel, ...)). A host
+// file compiled without CUDA (a .cpp calling the runtime) gets the host
+// side alone, as with the toolkit's headers under a host compiler.
 #ifndef __CUDA_RUNTIME_H__
 #define __CUDA_RUNTIME_H__
 
 #include "crt/host_defines.h"
 #include "builtin_types.h"
 #include "cuda_runtime_api.h"
-#include "device_launch_parameters.h"
 #include "vector_functions.h"
+#if defined(__CUDA__)
+#include "device_launch_parameters.h"
 #include "device_functions.h"
 #include "crt/warp_functions.h"
-#if __has_include("crt/math_functions.h")
 #include "crt/math_functions.h"
 #endif
 

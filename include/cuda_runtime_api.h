@@ -1,8 +1,7 @@
 // cuda_runtime_api.h - The CUDA runtime API's C functions, declared as the
-// toolkit declares them (__host__, extern "C", CUDA's types), so that the
-// host code of a CUDA file parses in cu2hsaco's device-only compile. No
-// definitions: cu2hsaco emits only device code; a program that calls these
-// links them from a runtime (cucc and runtime/, a later step).
+// toolkit declares them (__host__, extern "C", CUDA's types). A program
+// cucc builds links them from runtime/ (libcucc_cudart), which runs them
+// on an AMD GPU through HIP or on the CPU through wavesim. C and C++.
 #ifndef __CUDA_RUNTIME_API_H__
 #define __CUDA_RUNTIME_API_H__
 
@@ -29,6 +28,7 @@ __host__ __device__ cudaError_t cudaDeviceGetAttribute(int *value,
                                                       int device);
 __host__ __device__ cudaError_t cudaDeviceSynchronize(void);
 __host__ cudaError_t cudaDeviceReset(void);
+__host__ cudaError_t cudaThreadSynchronize(void);
 __host__ cudaError_t cudaSetDeviceFlags(unsigned int flags);
 __host__ cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config);
 __host__ cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig c);
@@ -54,14 +54,19 @@ __host__ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
 __host__ __device__ cudaError_t cudaMemcpyAsync(void *dst, const void *src,
                                                size_t count,
                                                enum cudaMemcpyKind kind,
-                                               cudaStream_t stream);
+                                               cudaStream_t stream __dv(0));
 __host__ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
                                   size_t spitch, size_t width, size_t height,
                                   enum cudaMemcpyKind kind);
+__host__ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch,
+                                       const void *src, size_t spitch,
+                                       size_t width, size_t height,
+                                       enum cudaMemcpyKind kind,
+                                       cudaStream_t stream __dv(0));
 __host__ cudaError_t cudaMemset(void *ptr, int value, size_t count);
 __host__ __device__ cudaError_t cudaMemsetAsync(void *ptr, int value,
                                                size_t count,
-                                               cudaStream_t stream);
+                                               cudaStream_t stream __dv(0));
 __host__ cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
                                         size_t count, size_t offset,
                                         enum cudaMemcpyKind kind);
@@ -73,7 +78,14 @@ __host__ cudaError_t cudaMemcpyToSymbolAsync(const void *symbol,
                                              size_t offset,
                                              enum cudaMemcpyKind kind,
                                              cudaStream_t stream);
+__host__ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol,
+                                               size_t count, size_t offset,
+                                               enum cudaMemcpyKind kind,
+                                               cudaStream_t stream __dv(0));
 __host__ cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
+__host__ cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
+__host__ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost,
+                                              unsigned int flags);
 __host__ cudaError_t cudaPointerGetAttributes(
     struct cudaPointerAttributes *attributes, const void *ptr);
 
@@ -86,12 +98,17 @@ __host__ cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 __host__ cudaError_t cudaStreamQuery(cudaStream_t stream);
 __host__ __device__ cudaError_t cudaStreamWaitEvent(cudaStream_t stream,
                                                    cudaEvent_t event,
-                                                   unsigned int flags);
+                                                   unsigned int flags __dv(0));
+__host__ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
+                                        void *userData);
+__host__ cudaError_t cudaStreamAddCallback(cudaStream_t stream,
+                                           cudaStreamCallback_t callback,
+                                           void *userData, unsigned int flags);
 __host__ cudaError_t cudaEventCreate(cudaEvent_t *event);
 __host__ __device__ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event,
                                                         unsigned int flags);
 __host__ __device__ cudaError_t cudaEventRecord(cudaEvent_t event,
-                                               cudaStream_t stream = 0);
+                                               cudaStream_t stream __dv(0));
 __host__ cudaError_t cudaEventSynchronize(cudaEvent_t event);
 __host__ cudaError_t cudaEventQuery(cudaEvent_t event);
 __host__ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,
@@ -116,13 +133,19 @@ __host__ cudaError_t cudaFuncSetCacheConfig(const void *func,
 __host__ __device__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
     int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize);
 
-/* What clang's <<<...>>> calls (clang picks the name by CUDA version). */
-__host__ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
-                                       size_t sharedMem = 0,
-                                       cudaStream_t stream = 0);
+/* What clang's <<<...>>> calls: for CUDA 9.2 and later, the version cucc
+ * and cu2hsaco give clang, the push (a kernel's stub then pops it and calls
+ * cudaLaunchKernel); without a version (clang used directly), the
+ * configure-setup-launch sequence of earlier CUDA. */
 unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
-                                     size_t sharedMem = 0,
-                                     struct CUstream_st *stream = 0);
+                                     size_t sharedMem __dv(0),
+                                     struct CUstream_st *stream __dv(0));
+__host__ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
+                                       size_t sharedMem __dv(0),
+                                       cudaStream_t stream __dv(0));
+__host__ cudaError_t cudaSetupArgument(const void *arg, size_t size,
+                                       size_t offset);
+__host__ cudaError_t cudaLaunch(const void *func);
 
 #ifdef __cplusplus
 }
