@@ -1,0 +1,87 @@
+/*===- DeviceCompile.h - CUDA device code to AMD code objects -*- C -*-===*
+ *
+ * What cu2hsaco and cucc share: the nvcc flags both take, clang's compile
+ * of a .cu file's device side to NVVM bitcode (no NVIDIA SDK: our
+ * include/ with cuda_runtime.h pre-included, as nvcc does), its
+ * retargeting and optimization for one AMD processor, and the emission of
+ * a code object. Failures print "<tool>: error: ..." and exit, as a
+ * compiler driver does.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef CUCC_DEVICECOMPILE_H
+#define CUCC_DEVICECOMPILE_H
+
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Types.h>
+
+#include <stdbool.h>
+
+enum { DriverMaxArgs = 256 };
+
+typedef struct {
+  const char *OptLevel; /* "0".."3" */
+  bool Verbose;
+  bool KeepLineTables;                  /* -lineinfo, -g, -G */
+  bool FastMath;                        /* --use_fast_math */
+  const char *ClangArgs[DriverMaxArgs]; /* -I, -D, -U, -isystem, -include,
+                                           -std, -W: device and host */
+  unsigned NumClangArgs;
+  char PassOptions[2048]; /* nvvm-to-amdgpu's, the processor aside */
+} DeviceOptions;
+
+/* The driver's name in messages ("cu2hsaco", "cucc"). */
+void driverSetName(const char *Name);
+_Noreturn void driverFail(const char *Format, const char *Detail);
+void driverNote(const char *Format, const char *Detail);
+
+void deviceOptionsInit(DeviceOptions *Options);
+void deviceOptionsAddPassOption(DeviceOptions *Options, const char *Option);
+void deviceOptionsAddClangArg(DeviceOptions *Options, const char *Arg);
+
+/* The value of a flag Name written "Name=V" or "Name V" (then the next
+ * argument, consumed), or NULL if argv[*I] is not that flag. */
+const char *driverFlagValue(const char *Name, int argc, char **argv, int *I);
+
+/* Takes argv[*I] (and its value) if it is an option of the device compile
+ * both drivers share: -O0..-O3, -v, --wave32/--wave64, --strategy=,
+ * --plant-bug=, --rocm-device-lib-path=, and nvcc's -arch/-gencode (a
+ * note), -I/-D/-U/-isystem/-include/-std/-w/-W, -lineinfo/-g/-G,
+ * --use_fast_math, --expt-*, -rdc (an error). */
+bool deviceOptionsTake(DeviceOptions *Options, int argc, char **argv, int *I);
+
+/* A scratch directory removed at exit, and a path in it. */
+const char *driverScratchPath(const char *Name);
+
+/* Runs Argv, its output going to ours; returns its exit status. */
+int driverRunTool(char *const *Argv, bool Verbose);
+
+/* The directory of our CUDA headers, and of those generated at build
+ * time, for an installed driver or one in the build tree. */
+const char *driverIncludeDir(const char **Generated);
+
+/* The clang arguments every compile of a .cu file takes, device or host:
+ * CUDA mode without an SDK, our headers, cuda_runtime.h pre-included,
+ * __CUDACC__ as nvcc defines it, the user's -I/-D/... Appends to Argv from
+ * *N. */
+void deviceAppendCudaArgs(const DeviceOptions *Options, const char **Argv,
+                          unsigned *N);
+
+/* clang: the device side of Input as NVVM bitcode at Bitcode. */
+void deviceCompileToNVVM(const DeviceOptions *Options, const char *Input,
+                         const char *Bitcode);
+
+/* Loads Bitcode into Ctx and makes it an optimized AMDGPU module for
+ * Processor (nvvm-to-amdgpu, then LLVM's default<ON> pipeline); reports
+ * what cannot be mapped or linked as errors naming Input. *TM is the
+ * processor's target machine, for emitCodeObject. */
+LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
+                                      LLVMContextRef Ctx, const char *Bitcode,
+                                      const char *Input, const char *Processor,
+                                      LLVMTargetMachineRef *TM);
+
+/* The AMDGPU backend's object linked by ld.lld into a code object. */
+void deviceEmitCodeObject(LLVMModuleRef M, LLVMTargetMachineRef TM,
+                          const char *Output, bool Verbose);
+
+#endif

@@ -1,0 +1,438 @@
+/*===- cucc.c - nvcc for AMD GPUs: whole CUDA programs
+ * ----------------------===*
+ *
+ *   cucc app.cu -o app [--offload-arch=gfx90a,gfx942,...] [-O2] [-c]
+ *        [-I DIR] [-D NAME] [-L DIR] [-l LIB] [-Xcompiler OPTS] ...
+ *
+ * Builds a program as nvcc does, from .cu files (device and host code),
+ * C and C++ files (host code) and objects and libraries:
+ *
+ *  - a .cu file's device side is compiled once to NVVM bitcode and then, for
+ *    each processor, retargeted, optimized and emitted as a code object
+ *    (DeviceCompile.c, what cu2hsaco does); the code objects and their
+ *    optimized bitcode, which wavesim runs, go into one clang offload
+ *    bundle (runtime/OffloadBundle.h);
+ *  - its host side is compiled by clang in CUDA mode with that bundle as
+ *    the GPU binary: the object registers the bundle, its kernels and its
+ *    __device__/__constant__ variables with the runtime at startup
+ *    (__cudaRegisterFatBinary, __cudaRegisterFunction, __cudaRegisterVar),
+ *    and <<<...>>> calls cudaLaunchKernel;
+ *  - everything is linked by clang++ with libcucc_cudart, the CUDA runtime
+ *    over HIP or wavesim (runtime/), found beside cucc's bin/ once
+ *    installed.
+ *
+ * Device code is whole-program per .cu file, as nvcc without -rdc. With
+ * -c each source becomes an object; objects and libraries link as usual.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "DeviceCompile.h"
+#include "OffloadBundle.h"
+
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Core.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef CUCC_LLVM_BIN
+#define CUCC_LLVM_BIN "/usr/lib/llvm-22/bin"
+#endif
+#ifndef CUCC_RUNTIME_DIR
+#define CUCC_RUNTIME_DIR "."
+#endif
+#ifndef CUCC_INSTALL_LIBDIR
+#define CUCC_INSTALL_LIBDIR "lib"
+#endif
+
+enum { MaxInputs = 256, MaxProcessors = 16 };
+
+/* The processors a program is built for when no --offload-arch says:
+ * CDNA2 and CDNA3 (wave64), RDNA2 and RDNA3 (wave32). The first is what
+ * wavesim emulates by default. */
+static const char DefaultProcessors[] = "gfx90a,gfx942,gfx1030,gfx1100";
+
+typedef enum { SourceCuda, SourceCxx, SourceC, LinkInput } InputKind;
+
+typedef struct {
+  const char *Path;
+  InputKind Kind;
+} Input;
+
+typedef struct {
+  Input Inputs[MaxInputs];
+  unsigned NumInputs;
+  const char *Output;
+  bool CompileOnly;
+  bool AllCuda; /* -x cu */
+  char *Processors[MaxProcessors];
+  unsigned NumProcessors;
+  DeviceOptions Device;
+  const char *HostArgs[DriverMaxArgs]; /* -Xcompiler, -g */
+  unsigned NumHostArgs;
+  const char *LinkArgs[DriverMaxArgs]; /* -L, -l, -Wl, -Xlinker, in order */
+  unsigned NumLinkArgs;
+} Options;
+
+static void usage(int Status) {
+  fprintf(Status ? stderr : stdout,
+          "usage: cucc [options] FILE... [-o OUT]\n"
+          "  FILE: .cu (CUDA), .c/.cpp/.cc/.cxx (host code), .o/.a/.so\n"
+          "  -c                      compile to objects, do not link\n"
+          "  --offload-arch=gfxNNN[,gfxNNN...]  AMD processors (default "
+          "%s)\n"
+          "  -O0..-O3  -g  -lineinfo  -I DIR  -D NAME[=VALUE]  -U NAME  "
+          "-isystem DIR\n"
+          "  -include FILE  -std=c++NN  -w  -W...  --use_fast_math\n"
+          "  -L DIR  -l LIB  -Wl,...  -Xlinker OPT  -Xcompiler OPTS  -x cu  "
+          "-v\n"
+          "  --wave32|--wave64  --strategy=best|bpermute  "
+          "--rocm-device-lib-path=DIR\n"
+          "  nvcc's -arch/-gencode/--expt-* are accepted (AMD processors are "
+          "--offload-arch)\n"
+          "Run the program: an AMD GPU through HIP, else wavesim on the CPU "
+          "(CUCC_DEVICE=hip|wavesim|wavesim:gfxNNN).\n",
+          DefaultProcessors);
+  exit(Status);
+}
+
+static void addArg(const char **Args, unsigned *N, const char *Arg) {
+  if (*N == DriverMaxArgs)
+    driverFail("%s", "too many options");
+  Args[(*N)++] = Arg;
+}
+
+/* "a,b,c" as separate arguments, as nvcc's -Xcompiler and -Xlinker take. */
+static void addCommaList(const char **Args, unsigned *N, const char *List,
+                         const char *Prefix) {
+  char *Copy = strdup(List);
+  for (char *Item = strtok(Copy, ","); Item; Item = strtok(NULL, ",")) {
+    if (Prefix)
+      addArg(Args, N, Prefix);
+    addArg(Args, N, Item);
+  }
+}
+
+static void addProcessors(Options *O, const char *List) {
+  char *Copy = strdup(List);
+  for (char *Item = strtok(Copy, ","); Item; Item = strtok(NULL, ",")) {
+    if (O->NumProcessors == MaxProcessors)
+      driverFail("%s", "too many --offload-arch processors");
+    if (strncmp(Item, "gfx", 3) != 0)
+      driverFail("--offload-arch=%s: an AMD processor is named gfxNNN", Item);
+    O->Processors[O->NumProcessors++] = Item;
+  }
+}
+
+static const char *extensionOf(const char *Path) {
+  const char *Slash = strrchr(Path, '/');
+  const char *Dot = strrchr(Slash ? Slash : Path, '.');
+  return Dot ? Dot + 1 : "";
+}
+
+static InputKind kindOf(const Options *O, const char *Path) {
+  static const char *const Cxx[] = {"cpp", "cc", "cxx", "C", "c++", "cp"};
+  static const char *const Linked[] = {"o", "a", "so", "lo"};
+  const char *Ext = extensionOf(Path);
+  for (size_t I = 0; I < sizeof(Linked) / sizeof(Linked[0]); ++I)
+    if (!strcmp(Ext, Linked[I]))
+      return LinkInput;
+  if (O->AllCuda || !strcmp(Ext, "cu"))
+    return SourceCuda;
+  if (!strcmp(Ext, "c"))
+    return SourceC;
+  for (size_t I = 0; I < sizeof(Cxx) / sizeof(Cxx[0]); ++I)
+    if (!strcmp(Ext, Cxx[I]))
+      return SourceCxx;
+  if (strstr(Path, ".so."))
+    return LinkInput;
+  driverFail("%s: unknown kind of input (cucc takes .cu, .c, .cpp, .cc, "
+             ".cxx, .o, .a and .so files)",
+             Path);
+}
+
+/* Link options: the runtime is always linked, whatever names nvcc's
+ * build lines give it. */
+static bool takeLinkFlag(Options *O, int argc, char **argv, int *I) {
+  const char *Arg = argv[*I], *Value;
+  if (!strcmp(Arg, "-lcudart") || !strcmp(Arg, "-lcudart_static") ||
+      !strcmp(Arg, "-lcudadevrt") || !strcmp(Arg, "-lcuda"))
+    return true;
+  if (!strcmp(Arg, "-l") || !strcmp(Arg, "-L")) {
+    if (*I + 1 >= argc)
+      driverFail("%s needs a value", Arg);
+    addArg(O->LinkArgs, &O->NumLinkArgs, Arg);
+    addArg(O->LinkArgs, &O->NumLinkArgs, argv[++*I]);
+    return true;
+  }
+  if (!strncmp(Arg, "-l", 2) || !strncmp(Arg, "-L", 2) ||
+      !strncmp(Arg, "-Wl,", 4) || !strcmp(Arg, "-pthread")) {
+    addArg(O->LinkArgs, &O->NumLinkArgs, Arg);
+    return true;
+  }
+  if ((Value = driverFlagValue("-Xlinker", argc, argv, I)) ||
+      (Value = driverFlagValue("--linker-options", argc, argv, I))) {
+    addCommaList(O->LinkArgs, &O->NumLinkArgs, Value, "-Xlinker");
+    return true;
+  }
+  return false;
+}
+
+static Options parseArgs(int argc, char **argv) {
+  Options O;
+  memset(&O, 0, sizeof(O));
+  deviceOptionsInit(&O.Device);
+  const char *Sources[MaxInputs];
+  unsigned NumSources = 0;
+  for (int I = 1; I < argc; ++I) {
+    const char *Arg = argv[I], *Value;
+    if (!strcmp(Arg, "-o") && I + 1 < argc)
+      O.Output = argv[++I];
+    else if (!strcmp(Arg, "-c") || !strcmp(Arg, "--compile"))
+      O.CompileOnly = true;
+    else if (!strncmp(Arg, "--offload-arch=", 15))
+      addProcessors(&O, Arg + 15);
+    else if (!strcmp(Arg, "--help") || !strcmp(Arg, "-h"))
+      usage(0);
+    else if ((Value = driverFlagValue("-x", argc, argv, &I))) {
+      if (strcmp(Value, "cu") && strcmp(Value, "cuda"))
+        driverFail("-x %s: cucc takes -x cu (every source is CUDA) only",
+                   Value);
+      O.AllCuda = true;
+    } else if ((Value = driverFlagValue("-Xcompiler", argc, argv, &I)) ||
+               (Value = driverFlagValue("--compiler-options", argc, argv, &I)))
+      addCommaList(O.HostArgs, &O.NumHostArgs, Value, NULL);
+    else if (takeLinkFlag(&O, argc, argv, &I))
+      continue;
+    else if (deviceOptionsTake(&O.Device, argc, argv, &I)) {
+      if (!strcmp(Arg, "-g"))
+        addArg(O.HostArgs, &O.NumHostArgs, "-g");
+    } else if (Arg[0] == '-')
+      driverFail("unknown option '%s' (cucc --help lists the options it "
+                 "takes)",
+                 Arg);
+    else if (NumSources < MaxInputs)
+      Sources[NumSources++] = Arg;
+    else
+      driverFail("%s", "too many input files");
+  }
+  /* -x cu applies to every source, wherever it stands. */
+  for (unsigned I = 0; I < NumSources; ++I)
+    O.Inputs[O.NumInputs++] = (Input){Sources[I], kindOf(&O, Sources[I])};
+  if (!O.NumInputs)
+    usage(2);
+  if (!O.NumProcessors)
+    addProcessors(&O, DefaultProcessors);
+  return O;
+}
+
+/*===-- Compiling ---------------------------------------------------------===*/
+
+static void *readWhole(const char *Path, size_t *Bytes) {
+  FILE *F = fopen(Path, "rb");
+  if (!F)
+    driverFail("cannot read %s", Path);
+  fseek(F, 0, SEEK_END);
+  long Size = ftell(F);
+  fseek(F, 0, SEEK_SET);
+  void *Data = malloc(Size > 0 ? (size_t)Size : 1);
+  if (Size < 0 || fread(Data, 1, (size_t)Size, F) != (size_t)Size)
+    driverFail("cannot read %s", Path);
+  fclose(F);
+  *Bytes = (size_t)Size;
+  return Data;
+}
+
+static void runOrFail(const char **Argv, const Options *O, const char *What,
+                      const char *Input) {
+  if (driverRunTool((char *const *)Argv, O->Device.Verbose) != 0) {
+    char Message[4200];
+    snprintf(Message, sizeof(Message), "%s failed on %s", What, Input);
+    driverFail("%s", Message);
+  }
+}
+
+/* The device code of a .cu file for every processor: a code object and
+ * its bitcode each, bundled at the path returned. */
+static const char *buildBundle(const Options *O, const char *Source) {
+  const char *Bitcode = driverScratchPath("device.bc");
+  deviceCompileToNVVM(&O->Device, Source, Bitcode);
+  BundleEntry Entries[1 + 2 * MaxProcessors];
+  char Ids[1 + 2 * MaxProcessors][128];
+  LLVMMemoryBufferRef Buffers[MaxProcessors];
+  unsigned N = 0;
+  Entries[N++] = (BundleEntry){BUNDLE_HOST_ID, NULL, 0};
+  for (unsigned P = 0; P < O->NumProcessors; ++P) {
+    LLVMContextRef Ctx = LLVMContextCreate();
+    LLVMTargetMachineRef TM;
+    LLVMModuleRef M = deviceLowerForProcessor(&O->Device, Ctx, Bitcode, Source,
+                                              O->Processors[P], &TM);
+    /* The bitcode before the backend, which changes the module. */
+    Buffers[P] = LLVMWriteBitcodeToMemoryBuffer(M);
+    const char *CodeObject = driverScratchPath("device.hsaco");
+    deviceEmitCodeObject(M, TM, CodeObject, O->Device.Verbose);
+    LLVMDisposeTargetMachine(TM);
+    LLVMDisposeModule(M);
+    LLVMContextDispose(Ctx);
+
+    bundleEntryId(Ids[N], sizeof(Ids[N]), BUNDLE_CODE_OBJECT_KIND,
+                  O->Processors[P]);
+    Entries[N].Id = Ids[N];
+    Entries[N].Data = readWhole(CodeObject, &Entries[N].Bytes);
+    ++N;
+    bundleEntryId(Ids[N], sizeof(Ids[N]), BUNDLE_BITCODE_KIND,
+                  O->Processors[P]);
+    Entries[N].Id = Ids[N];
+    Entries[N].Data = LLVMGetBufferStart(Buffers[P]);
+    Entries[N].Bytes = LLVMGetBufferSize(Buffers[P]);
+    ++N;
+  }
+  const char *Bundle = driverScratchPath("device.bundle");
+  if (!bundleWrite(Bundle, Entries, N))
+    driverFail("cannot write %s", Bundle);
+  for (unsigned P = 0; P < O->NumProcessors; ++P) {
+    free((void *)Entries[1 + 2 * P].Data);
+    LLVMDisposeMemoryBuffer(Buffers[P]);
+  }
+  return Bundle;
+}
+
+static void appendHostArgs(const Options *O, const char **Argv, unsigned *N,
+                           char *OptFlag) {
+  snprintf(OptFlag, 8, "-O%s", O->Device.OptLevel);
+  Argv[(*N)++] = OptFlag;
+  for (unsigned I = 0; I < O->NumHostArgs; ++I)
+    Argv[(*N)++] = O->HostArgs[I];
+}
+
+/* A .cu file: its device code bundled, its host code compiled around it. */
+static void compileCuda(const Options *O, const char *Source,
+                        const char *Object) {
+  const char *Bundle = buildBundle(O, Source);
+  const char *Argv[3 * DriverMaxArgs + 40] = {CUCC_LLVM_BIN "/clang"};
+  unsigned N = 1;
+  char OptFlag[8];
+  deviceAppendCudaArgs(&O->Device, Argv, &N);
+  Argv[N++] = "--cuda-host-only";
+  Argv[N++] = "-Xclang";
+  Argv[N++] = "-fcuda-include-gpubinary";
+  Argv[N++] = "-Xclang";
+  Argv[N++] = Bundle;
+  appendHostArgs(O, Argv, &N, OptFlag);
+  Argv[N++] = "-c";
+  Argv[N++] = Source;
+  Argv[N++] = "-o";
+  Argv[N++] = Object;
+  Argv[N] = NULL;
+  runOrFail(Argv, O, "clang", Source);
+}
+
+/* A C or C++ file: host code that sees the runtime API through the same
+ * headers (cuda_runtime.h gives a host compile its host side). */
+static void compileHost(const Options *O, const Input *In, const char *Object) {
+  const char *Generated;
+  const char *Include = driverIncludeDir(&Generated);
+  const char *Argv[3 * DriverMaxArgs + 40] = {CUCC_LLVM_BIN "/clang",
+                                              "-x",
+                                              In->Kind == SourceC ? "c" : "c++",
+                                              "-isystem",
+                                              Include,
+                                              "-isystem",
+                                              Generated};
+  unsigned N = 7;
+  char OptFlag[8];
+  for (unsigned I = 0; I < O->Device.NumClangArgs; ++I)
+    Argv[N++] = O->Device.ClangArgs[I];
+  appendHostArgs(O, Argv, &N, OptFlag);
+  Argv[N++] = "-c";
+  Argv[N++] = In->Path;
+  Argv[N++] = "-o";
+  Argv[N++] = Object;
+  Argv[N] = NULL;
+  runOrFail(Argv, O, "clang", In->Path);
+}
+
+/* "dir/app.cu" becomes "app.o", in the current directory as nvcc -c
+ * writes it. */
+static char *objectNameOf(const char *Source) {
+  const char *Slash = strrchr(Source, '/');
+  const char *Base = Slash ? Slash + 1 : Source;
+  const char *Dot = strrchr(Base, '.');
+  size_t Length = Dot ? (size_t)(Dot - Base) : strlen(Base);
+  char *Name = malloc(Length + 3);
+  snprintf(Name, Length + 3, "%.*s.o", (int)Length, Base);
+  return Name;
+}
+
+/* libcucc_cudart: in the library directory beside an installed cucc's
+ * bin/, else in the build tree. */
+static const char *runtimeDir(void) {
+  static char Installed[4096];
+  char Self[4000];
+  ssize_t Length = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
+  if (Length > 0) {
+    Self[Length] = '\0';
+    char *Slash = strrchr(Self, '/');
+    if (Slash) {
+      *Slash = '\0';
+      snprintf(Installed, sizeof(Installed), "%s/../%s", Self,
+               CUCC_INSTALL_LIBDIR);
+      char Probe[4200];
+      snprintf(Probe, sizeof(Probe), "%s/libcucc_cudart.so", Installed);
+      if (access(Probe, R_OK) == 0)
+        return Installed;
+    }
+  }
+  return CUCC_RUNTIME_DIR;
+}
+
+static void linkProgram(const Options *O, const char **Objects,
+                        unsigned NumObjects) {
+  const char *Argv[MaxInputs + DriverMaxArgs + 16] = {CUCC_LLVM_BIN "/clang++"};
+  unsigned N = 1;
+  char RuntimePath[4200], Rpath[4200];
+  const char *Dir = runtimeDir();
+  snprintf(RuntimePath, sizeof(RuntimePath), "-L%s", Dir);
+  snprintf(Rpath, sizeof(Rpath), "-Wl,-rpath,%s", Dir);
+  for (unsigned I = 0; I < NumObjects; ++I)
+    Argv[N++] = Objects[I];
+  for (unsigned I = 0; I < O->NumLinkArgs; ++I)
+    Argv[N++] = O->LinkArgs[I];
+  Argv[N++] = RuntimePath;
+  Argv[N++] = Rpath;
+  Argv[N++] = "-lcucc_cudart";
+  Argv[N++] = "-o";
+  Argv[N++] = O->Output ? O->Output : "a.out";
+  Argv[N] = NULL;
+  runOrFail(Argv, O, "the link", O->Output ? O->Output : "a.out");
+}
+
+int main(int argc, char **argv) {
+  driverSetName("cucc");
+  Options O = parseArgs(argc, argv);
+  unsigned NumSources = 0;
+  for (unsigned I = 0; I < O.NumInputs; ++I)
+    NumSources += O.Inputs[I].Kind != LinkInput;
+  if (O.CompileOnly && O.Output && NumSources != 1)
+    driverFail("%s", "-c -o names one object: give one source file");
+
+  const char *Objects[MaxInputs];
+  for (unsigned I = 0; I < O.NumInputs; ++I) {
+    const Input *In = &O.Inputs[I];
+    if (In->Kind == LinkInput) {
+      Objects[I] = In->Path;
+      continue;
+    }
+    Objects[I] = O.CompileOnly ? (O.Output ? O.Output : objectNameOf(In->Path))
+                               : driverScratchPath("host.o");
+    if (In->Kind == SourceCuda)
+      compileCuda(&O, In->Path, Objects[I]);
+    else
+      compileHost(&O, In, Objects[I]);
+  }
+  if (!O.CompileOnly)
+    linkProgram(&O, Objects, O.NumInputs);
+  return 0;
+}

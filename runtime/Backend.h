@@ -1,0 +1,114 @@
+/*===- Backend.h - Where the CUDA runtime runs kernels -------*- C -*-===*
+ *
+ * The runtime's API layer (CudaRuntime.c) speaks CUDA; a backend speaks
+ * plain C, so that the HIP backend can include HIP's headers, whose dim3,
+ * __host__ and friends clash with the CUDA ones. Two backends exist: HIP
+ * (HipBackend.c, an AMD GPU through the HIP runtime, loaded with dlopen)
+ * and wavesim (WavesimBackend.c, AMD wave semantics on the host CPU).
+ *
+ * Every operation returns a status that is a cudaError_t value: HIP's
+ * error codes are CUDA's numbers by HIP's design, and the wavesim backend
+ * uses CUDA's. Streams and events are the backend's own handles, passed
+ * through the API as cudaStream_t and cudaEvent_t; a null stream is the
+ * default one. Memcpy kinds are cudaMemcpyKind values (HIP's are the
+ * same).
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef CUCC_BACKEND_H
+#define CUCC_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef int BackendStatus;
+
+/* What cudaGetDeviceProperties reports, in the backend's terms. */
+typedef struct {
+  char Name[256];
+  char Processor[64]; /* gfx90a */
+  unsigned HardwareWaveSize;
+  size_t TotalGlobalMem, TotalConstMem;
+  size_t SharedMemPerBlock, SharedMemPerMultiprocessor;
+  int RegsPerBlock, RegsPerMultiprocessor;
+  int MaxThreadsPerBlock, MaxThreadsDim[3], MaxGridSize[3];
+  int MaxThreadsPerMultiprocessor, MaxBlocksPerMultiprocessor;
+  int MultiprocessorCount;
+  int ClockRateKHz, MemoryClockRateKHz, MemoryBusWidth, L2CacheSize;
+  int PciBusId, PciDeviceId, PciDomainId;
+  int Integrated, ConcurrentKernels, ManagedMemory;
+} BackendDeviceInfo;
+
+/* What cudaFuncGetAttributes reports of a kernel. */
+typedef struct {
+  size_t SharedBytes, ConstBytes, LocalBytes;
+  int MaxThreadsPerBlock, NumRegs;
+} BackendKernelInfo;
+
+typedef struct Backend {
+  const char *Name; /* "HIP", "wavesim" */
+  /* The offload kind of the bundle entries it loads (OffloadBundle.h). */
+  const char *BundleKind;
+
+  int (*deviceCount)(void);
+  BackendStatus (*setDevice)(int Device);
+  BackendStatus (*deviceInfo)(int Device, BackendDeviceInfo *Info);
+  BackendStatus (*synchronize)(void);
+  BackendStatus (*reset)(void);
+
+  BackendStatus (*malloc)(void **Ptr, size_t Bytes);
+  BackendStatus (*free)(void *Ptr);
+  BackendStatus (*mallocHost)(void **Ptr, size_t Bytes);
+  BackendStatus (*freeHost)(void *Ptr);
+  BackendStatus (*mallocManaged)(void **Ptr, size_t Bytes);
+  BackendStatus (*memGetInfo)(size_t *Free, size_t *Total);
+  BackendStatus (*memcpy)(void *Dst, const void *Src, size_t Bytes, int Kind,
+                          void *Stream, bool Async);
+  BackendStatus (*memcpy2D)(void *Dst, size_t DstPitch, const void *Src,
+                            size_t SrcPitch, size_t Width, size_t Height,
+                            int Kind, void *Stream, bool Async);
+  BackendStatus (*memset)(void *Ptr, int Value, size_t Bytes, void *Stream,
+                          bool Async);
+
+  BackendStatus (*streamCreate)(void **Stream, unsigned Flags);
+  BackendStatus (*streamDestroy)(void *Stream);
+  BackendStatus (*streamSynchronize)(void *Stream);
+  BackendStatus (*streamQuery)(void *Stream);
+  BackendStatus (*streamWaitEvent)(void *Stream, void *Event, unsigned Flags);
+  BackendStatus (*eventCreate)(void **Event, unsigned Flags);
+  BackendStatus (*eventDestroy)(void *Event);
+  BackendStatus (*eventRecord)(void *Event, void *Stream);
+  BackendStatus (*eventSynchronize)(void *Event);
+  BackendStatus (*eventQuery)(void *Event);
+  BackendStatus (*eventElapsedTime)(float *Milliseconds, void *Start,
+                                    void *End);
+
+  /* Loads a bundle entry of BundleKind (a code object, or bitcode); Name
+   * is the program's, for messages. */
+  BackendStatus (*loadModule)(const void *Image, size_t Bytes, const char *Name,
+                              void **Module);
+  void (*unloadModule)(void *Module);
+  BackendStatus (*launch)(void *Module, const char *Kernel,
+                          const unsigned Grid[3], const unsigned Block[3],
+                          size_t SharedBytes, void *Stream, void **Args);
+  BackendStatus (*variableAddress)(void *Module, const char *Name,
+                                   void **Address);
+  BackendStatus (*kernelInfo)(void *Module, const char *Kernel,
+                              BackendKernelInfo *Info);
+  /* Blocks of a kernel that fit on one compute unit at once. */
+  BackendStatus (*occupancy)(void *Module, const char *Kernel, int BlockSize,
+                             size_t DynamicSharedBytes, int *Blocks);
+
+  /* What went wrong in the last failed operation, in words, or "". */
+  const char *(*lastMessage)(void);
+} Backend;
+
+/* The HIP backend when libamdhip64 loads and sees an AMD GPU; otherwise
+ * NULL with the reason in Why ("no AMD GPU (hipErrorNoDevice)"). */
+const Backend *hipBackendOpen(char *Why, size_t WhySize);
+
+/* The wavesim backend, emulating Processor (gfx942) from the bitcode
+ * entries of the program's bundles. */
+const Backend *wavesimBackendOpen(const char *Processor);
+
+#endif

@@ -1,0 +1,1245 @@
+/*===- CudaRuntime.c - The CUDA runtime API over HIP or wavesim -----------===*
+ *
+ * libcucc_cudart: what a CUDA program built by cucc links instead of
+ * NVIDIA's libcudart. It keeps CUDA's semantics that do not depend on where
+ * kernels run (the last error and sticky errors, launch configurations,
+ * the kernels and variables clang's registration code announces, which
+ * pointers are device memory) and leaves the rest to a backend
+ * (Backend.h), chosen at the first call that needs a device:
+ *
+ *   CUCC_DEVICE unset       HIP if an AMD GPU is there, else wavesim with a
+ *                           one-line note on stderr
+ *   CUCC_DEVICE=hip         HIP, or no device (cudaErrorNoDevice) and why
+ *   CUCC_DEVICE=wavesim[:P] wavesim, as processor P (default: the first
+ *                           processor the program was built for)
+ *
+ * Device code comes from the offload bundle (OffloadBundle.h) that clang's
+ * registration code passes to __cudaRegisterFatBinary, one per .cu file;
+ * each is loaded for the device's processor at its first use.
+ *
+ * The API's answers follow what CUDA 13's runtime answers on an H100
+ * (lit-tests/oracle/nvidia/programs/runtime_api_probe.cu): a launch shape
+ * out of range is cudaErrorInvalidValue; a kernel that fails at run time (a
+ * trap from a failed assert, a hung wavesim block) still launched, and
+ * its error is sticky: every later call that touches the device returns
+ * it until cudaDeviceReset. The runtime prints one line to stderr for what
+ * CUDA would leave the user guessing at: which backend runs, why a kernel
+ * cannot be loaded, why a launch failed.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#define _GNU_SOURCE
+
+#include "Backend.h"
+#include "ErrorStrings.h"
+#include "OffloadBundle.h"
+#include "cuda_runtime_api.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+  MaxDevices = 16,
+  MaxCallDepth = 16,
+  MaxArguments = 1024,
+  MaxArgumentBytes = 32 * 1024, /* CUDA 12.1's parameter space */
+  FatBinaryMagic = 0x466243b1,
+  PitchAlignment = 256,
+  DriverVersion = 12000,
+  DefaultSharedLimit = 48 * 1024 /* CUDA's, without the opt-in */
+};
+
+/*===-- Messages ----------------------------------------------------------===*/
+
+static void say(const char *Kind, const char *Format, ...) {
+  va_list Args;
+  va_start(Args, Format);
+  fprintf(stderr, "cucc: %s: ", Kind);
+  vfprintf(stderr, Format, Args);
+  fputc('\n', stderr);
+  va_end(Args);
+}
+
+/* The C++ name of a kernel, for messages (libstdc++'s demangler, which a
+ * C++ program has). */
+char *__cxa_demangle(const char *Mangled, char *Buffer, size_t *Length,
+                     int *Status) __attribute__((weak));
+
+static const char *readableName(const char *Mangled, char *Out, size_t Size) {
+  int Status = -1;
+  char *Name =
+      __cxa_demangle ? __cxa_demangle(Mangled, NULL, NULL, &Status) : NULL;
+  snprintf(Out, Size, "%s", Status == 0 && Name ? Name : Mangled);
+  free(Name);
+  return Out;
+}
+
+/*===-- Errors ------------------------------------------------------------===*/
+
+static _Thread_local cudaError_t LastError;
+static cudaError_t StickyError;
+
+/* Every call's failure becomes the last error, as in CUDA. */
+static cudaError_t record(cudaError_t Error) {
+  if (Error != cudaSuccess)
+    LastError = Error;
+  return Error;
+}
+
+/* It clears even a sticky error, as CUDA's does (the calls that follow
+ * still fail with it). */
+cudaError_t cudaGetLastError(void) {
+  cudaError_t Error = LastError;
+  LastError = cudaSuccess;
+  return Error;
+}
+
+cudaError_t cudaPeekAtLastError(void) { return LastError; }
+
+const char *cudaGetErrorName(cudaError_t Error) {
+  return cudaErrorNameOf(Error);
+}
+
+const char *cudaGetErrorString(cudaError_t Error) {
+  return cudaErrorStringOf(Error);
+}
+
+/*===-- Registered device code --------------------------------------------===*/
+
+typedef struct {
+  const void *Bundle;
+  void *Modules[MaxDevices];
+  cudaError_t LoadError[MaxDevices];
+} FatBinary;
+
+typedef struct {
+  const void *HostStub;
+  const char *DeviceName;
+  FatBinary *Binary;
+  int MaxDynamicShared; /* cudaFuncAttributeMaxDynamicSharedMemorySize */
+  long StaticShared;    /* its static shared memory, once asked; or -1 */
+} KernelEntry;
+
+typedef struct {
+  const void *HostVariable;
+  const char *DeviceName;
+  size_t Bytes;
+  FatBinary *Binary;
+} VariableEntry;
+
+static FatBinary **Binaries;
+static unsigned NumBinaries;
+static KernelEntry *Kernels;
+static unsigned NumKernels;
+static VariableEntry *Variables;
+static unsigned NumVariables;
+
+/* How clang's host compilation hands the GPU binary over. */
+typedef struct {
+  int Magic;
+  int Version;
+  const void *Data;
+  void *Unused;
+} FatBinaryWrapper;
+
+void **__cudaRegisterFatBinary(void *Wrapper) {
+  const FatBinaryWrapper *W = Wrapper;
+  FatBinary *F = calloc(1, sizeof(FatBinary));
+  if (W && W->Magic == FatBinaryMagic && bundleIsBundle(W->Data))
+    F->Bundle = W->Data;
+  Binaries = realloc(Binaries, (NumBinaries + 1) * sizeof(FatBinary *));
+  Binaries[NumBinaries++] = F;
+  return (void **)F;
+}
+
+void __cudaRegisterFatBinaryEnd(void **Handle) { (void)Handle; }
+
+/* At exit, after the program's own destructors: the modules go with the
+ * process. */
+void __cudaUnregisterFatBinary(void **Handle) { (void)Handle; }
+
+int __cudaRegisterFunction(void **Handle, const char *HostStub,
+                           char *DeviceFunction, const char *DeviceName,
+                           int ThreadLimit, void *Tid, void *Bid, void *BDim,
+                           void *GDim, int *WarpSize) {
+  (void)DeviceFunction;
+  (void)ThreadLimit;
+  (void)Tid;
+  (void)Bid;
+  (void)BDim;
+  (void)GDim;
+  (void)WarpSize;
+  Kernels = realloc(Kernels, (NumKernels + 1) * sizeof(KernelEntry));
+  Kernels[NumKernels++] =
+      (KernelEntry){HostStub, DeviceName, (FatBinary *)Handle, -1, -1};
+  return 0;
+}
+
+void __cudaRegisterVar(void **Handle, char *HostVariable, char *DeviceAddress,
+                       const char *DeviceName, int External, size_t Bytes,
+                       int Constant, int Global) {
+  (void)DeviceAddress;
+  (void)External;
+  (void)Constant;
+  (void)Global;
+  Variables = realloc(Variables, (NumVariables + 1) * sizeof(VariableEntry));
+  Variables[NumVariables++] =
+      (VariableEntry){HostVariable, DeviceName, Bytes, (FatBinary *)Handle};
+}
+
+static KernelEntry *findKernel(const void *HostStub) {
+  for (unsigned I = 0; I < NumKernels; ++I)
+    if (Kernels[I].HostStub == HostStub)
+      return &Kernels[I];
+  return NULL;
+}
+
+static const VariableEntry *findVariable(const void *HostVariable) {
+  for (unsigned I = 0; I < NumVariables; ++I)
+    if (Variables[I].HostVariable == HostVariable)
+      return &Variables[I];
+  return NULL;
+}
+
+/* Whether some registered bundle has an entry of Kind for Processor; with
+ * a NULL Processor, the processor of the first bitcode entry (the first
+ * --offload-arch the program was built with). */
+static const char *findProcessor(const char *Kind, const char *Processor) {
+  char Id[256];
+  for (unsigned B = 0; B < NumBinaries; ++B) {
+    if (!Binaries[B]->Bundle)
+      continue;
+    unsigned N = bundleNumEntries(Binaries[B]->Bundle);
+    for (unsigned I = 0; I < N; ++I) {
+      BundleEntry Entry;
+      bundleEntry(Binaries[B]->Bundle, I, &Entry, Id, sizeof(Id));
+      const char *Found = bundleEntryProcessor(Entry.Id, Kind);
+      if (Found && (!Processor || !strcmp(Found, Processor))) {
+        static char Name[64];
+        snprintf(Name, sizeof(Name), "%s", Found);
+        return Name;
+      }
+    }
+  }
+  return NULL;
+}
+
+/* "gfx90a, gfx942" of a bundle's entries of Kind. */
+static void listProcessors(const void *Bundle, const char *Kind, char *Out,
+                           size_t Size) {
+  char Id[256];
+  size_t Used = 0;
+  Out[0] = '\0';
+  unsigned N = bundleNumEntries(Bundle);
+  for (unsigned I = 0; I < N && Used < Size; ++I) {
+    BundleEntry Entry;
+    bundleEntry(Bundle, I, &Entry, Id, sizeof(Id));
+    const char *Processor = bundleEntryProcessor(Entry.Id, Kind);
+    if (Processor)
+      Used += (size_t)snprintf(Out + Used, Size - Used, "%s%s",
+                               Used ? ", " : "", Processor);
+  }
+}
+
+/*===-- The backend -------------------------------------------------------===*/
+
+static const Backend *B;
+static cudaError_t InitError;
+static pthread_once_t InitOnce = PTHREAD_ONCE_INIT;
+static pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
+static int NumDevices;
+static char DeviceProcessor[MaxDevices][64];
+static _Thread_local int CurrentDevice;
+
+static void openWavesim(const char *Processor, const char *Fallback) {
+  if (!Processor)
+    Processor = findProcessor(BUNDLE_BITCODE_KIND, NULL);
+  if (!Processor)
+    Processor = "gfx90a"; /* no device code at all: nothing will launch */
+  B = wavesimBackendOpen(Processor);
+  if (Fallback)
+    say("note",
+        "%s: running kernels on wavesim, the CPU emulator of AMD waves, as "
+        "%s (CUCC_DEVICE=wavesim:PROCESSOR picks another)",
+        Fallback, Processor);
+}
+
+static void chooseBackend(void) {
+  const char *Wanted = getenv("CUCC_DEVICE");
+  char Why[300] = "";
+  if (Wanted && !strcmp(Wanted, "wavesim"))
+    openWavesim(NULL, NULL);
+  else if (Wanted && !strncmp(Wanted, "wavesim:", 8) && Wanted[8])
+    openWavesim(Wanted + 8, NULL);
+  else if (Wanted && *Wanted && strcmp(Wanted, "hip")) {
+    say("error", "CUCC_DEVICE=%s: expected hip, wavesim or wavesim:gfxNNN",
+        Wanted);
+    InitError = cudaErrorInitializationError;
+    return;
+  } else if (!(B = hipBackendOpen(Why, sizeof(Why)))) {
+    if (Wanted && *Wanted) {
+      say("error", "CUCC_DEVICE=hip: %s", Why);
+      InitError = cudaErrorNoDevice;
+      return;
+    }
+    openWavesim(NULL, Why);
+  }
+  NumDevices = B->deviceCount();
+  if (NumDevices > MaxDevices)
+    NumDevices = MaxDevices;
+  for (int D = 0; D < NumDevices; ++D) {
+    BackendDeviceInfo Info;
+    if (B->deviceInfo(D, &Info) == cudaSuccess)
+      snprintf(DeviceProcessor[D], sizeof(DeviceProcessor[D]), "%s",
+               Info.Processor);
+  }
+}
+
+/* The backend, or why there is none; then the sticky error, if any. */
+static cudaError_t ready(void) {
+  pthread_once(&InitOnce, chooseBackend);
+  return InitError ? InitError : StickyError;
+}
+
+/* The module of F for the current device, loaded at its first use. */
+static cudaError_t moduleFor(FatBinary *F, void **Module) {
+  int D = CurrentDevice;
+  pthread_mutex_lock(&Lock);
+  cudaError_t Error = F->LoadError[D];
+  if (!F->Modules[D] && !Error) {
+    const char *Processor = DeviceProcessor[D];
+    char Id[256], Have[256] = "";
+    BundleEntry Entry = {NULL, NULL, 0};
+    bool Found = false;
+    if (F->Bundle)
+      for (unsigned I = 0; I < bundleNumEntries(F->Bundle) && !Found; ++I) {
+        bundleEntry(F->Bundle, I, &Entry, Id, sizeof(Id));
+        const char *P = bundleEntryProcessor(Entry.Id, B->BundleKind);
+        Found = P && !strcmp(P, Processor);
+      }
+    if (!Found) {
+      if (F->Bundle)
+        listProcessors(F->Bundle, B->BundleKind, Have, sizeof(Have));
+      say("error",
+          "%s: no device code for %s in this program (it has: %s); rebuild "
+          "with cucc --offload-arch=%s",
+          program_invocation_short_name, Processor, Have[0] ? Have : "none",
+          Processor);
+      Error = cudaErrorNoKernelImageForDevice;
+    } else {
+      Error = B->loadModule(Entry.Data, Entry.Bytes,
+                            program_invocation_short_name, &F->Modules[D]);
+      if (Error)
+        say("error", "cannot load the %s device code: %s", Processor,
+            B->lastMessage());
+    }
+    F->LoadError[D] = Error;
+  }
+  *Module = F->Modules[D];
+  pthread_mutex_unlock(&Lock);
+  return Error;
+}
+
+/*===-- Devices -----------------------------------------------------------===*/
+
+cudaError_t cudaGetDeviceCount(int *Count) {
+  pthread_once(&InitOnce, chooseBackend);
+  *Count = InitError ? 0 : NumDevices;
+  return record(InitError    ? InitError
+                : NumDevices ? cudaSuccess
+                             : cudaErrorNoDevice);
+}
+
+cudaError_t cudaSetDevice(int Device) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (Device < 0 || Device >= NumDevices)
+    return record(cudaErrorInvalidDevice);
+  Error = B->setDevice(Device);
+  if (!Error)
+    CurrentDevice = Device;
+  return record(Error);
+}
+
+cudaError_t cudaGetDevice(int *Device) {
+  cudaError_t Error = ready();
+  *Device = CurrentDevice;
+  return record(Error);
+}
+
+cudaError_t cudaSetDeviceFlags(unsigned Flags) {
+  (void)Flags;
+  return record(ready());
+}
+
+static cudaError_t deviceInfo(int Device, BackendDeviceInfo *Info) {
+  cudaError_t Error = ready();
+  if (Error)
+    return Error;
+  if (Device < 0 || Device >= NumDevices)
+    return cudaErrorInvalidDevice;
+  return B->deviceInfo(Device, Info);
+}
+
+/* What CUDA reports of a device. The compute capability is 8.0, what the
+ * device code was compiled as (__CUDA_ARCH__ 800); a warp is 32 threads,
+ * whatever the hardware wave; a block has CUDA's 48 KiB of shared memory
+ * without the opt-in (launches are held to it), all of the workgroup's
+ * LDS with it. */
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *P, int Device) {
+  BackendDeviceInfo Info;
+  cudaError_t Error = deviceInfo(Device, &Info);
+  if (Error)
+    return record(Error);
+  memset(P, 0, sizeof(*P));
+  snprintf(P->name, sizeof(P->name), "%s", Info.Name);
+  P->totalGlobalMem = Info.TotalGlobalMem;
+  P->sharedMemPerBlock = Info.SharedMemPerBlock < DefaultSharedLimit
+                             ? Info.SharedMemPerBlock
+                             : DefaultSharedLimit;
+  P->regsPerBlock = Info.RegsPerBlock;
+  P->warpSize = 32;
+  P->memPitch = (size_t)1 << 31;
+  P->maxThreadsPerBlock = Info.MaxThreadsPerBlock;
+  memcpy(P->maxThreadsDim, Info.MaxThreadsDim, sizeof(P->maxThreadsDim));
+  memcpy(P->maxGridSize, Info.MaxGridSize, sizeof(P->maxGridSize));
+  P->clockRate = Info.ClockRateKHz;
+  P->totalConstMem = Info.TotalConstMem;
+  P->major = 8;
+  P->minor = 0;
+  P->textureAlignment = 256;
+  P->deviceOverlap = 1;
+  P->multiProcessorCount = Info.MultiprocessorCount;
+  P->integrated = Info.Integrated;
+  P->canMapHostMemory = 1;
+  P->concurrentKernels = Info.ConcurrentKernels;
+  P->pciBusID = Info.PciBusId;
+  P->pciDeviceID = Info.PciDeviceId;
+  P->pciDomainID = Info.PciDomainId;
+  P->asyncEngineCount = 1;
+  P->unifiedAddressing = 1;
+  P->memoryClockRate = Info.MemoryClockRateKHz;
+  P->memoryBusWidth = Info.MemoryBusWidth;
+  P->l2CacheSize = Info.L2CacheSize;
+  P->maxThreadsPerMultiProcessor = Info.MaxThreadsPerMultiprocessor;
+  P->sharedMemPerMultiprocessor = (int)Info.SharedMemPerMultiprocessor;
+  P->regsPerMultiprocessor = Info.RegsPerMultiprocessor;
+  P->managedMemory = Info.ManagedMemory;
+  P->cooperativeLaunch = 1;
+  P->sharedMemPerBlockOptin = Info.SharedMemPerBlock;
+  P->maxBlocksPerMultiProcessor = Info.MaxBlocksPerMultiprocessor;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetAttribute(int *Value, enum cudaDeviceAttr Attribute,
+                                   int Device) {
+  struct cudaDeviceProp P;
+  cudaError_t Error = cudaGetDeviceProperties(&P, Device);
+  if (Error)
+    return Error;
+  switch (Attribute) {
+  case cudaDevAttrMaxThreadsPerBlock:
+    *Value = P.maxThreadsPerBlock;
+    break;
+  case cudaDevAttrMaxBlockDimX:
+  case cudaDevAttrMaxBlockDimY:
+  case cudaDevAttrMaxBlockDimZ:
+    *Value = P.maxThreadsDim[Attribute - cudaDevAttrMaxBlockDimX];
+    break;
+  case cudaDevAttrMaxGridDimX:
+  case cudaDevAttrMaxGridDimY:
+  case cudaDevAttrMaxGridDimZ:
+    *Value = P.maxGridSize[Attribute - cudaDevAttrMaxGridDimX];
+    break;
+  case cudaDevAttrMaxSharedMemoryPerBlock:
+    *Value = (int)P.sharedMemPerBlock;
+    break;
+  case cudaDevAttrMaxSharedMemoryPerBlockOptin:
+    *Value = (int)P.sharedMemPerBlockOptin;
+    break;
+  case cudaDevAttrTotalConstantMemory:
+    *Value = (int)P.totalConstMem;
+    break;
+  case cudaDevAttrWarpSize:
+    *Value = P.warpSize;
+    break;
+  case cudaDevAttrClockRate:
+    *Value = P.clockRate;
+    break;
+  case cudaDevAttrMultiProcessorCount:
+    *Value = P.multiProcessorCount;
+    break;
+  case cudaDevAttrComputeCapabilityMajor:
+    *Value = P.major;
+    break;
+  case cudaDevAttrComputeCapabilityMinor:
+    *Value = P.minor;
+    break;
+  case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
+    *Value = P.sharedMemPerMultiprocessor;
+    break;
+  default:
+    return record(cudaErrorInvalidValue);
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSynchronize(void) {
+  cudaError_t Error = ready();
+  return record(Error ? Error : B->synchronize());
+}
+
+cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+
+/* The device starts afresh: its modules (and so its __device__ variables)
+ * are loaded again at their next use, and a sticky error is gone. */
+cudaError_t cudaDeviceReset(void) {
+  pthread_once(&InitOnce, chooseBackend);
+  if (InitError)
+    return record(InitError);
+  pthread_mutex_lock(&Lock);
+  for (unsigned I = 0; I < NumBinaries; ++I) {
+    FatBinary *F = Binaries[I];
+    if (F->Modules[CurrentDevice])
+      B->unloadModule(F->Modules[CurrentDevice]);
+    F->Modules[CurrentDevice] = NULL;
+    F->LoadError[CurrentDevice] = cudaSuccess;
+  }
+  pthread_mutex_unlock(&Lock);
+  StickyError = cudaSuccess;
+  LastError = cudaSuccess;
+  return record(B->reset());
+}
+
+/* Cache and shared-memory bank preferences are hints; AMD GPUs have
+ * neither choice. */
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache Config) {
+  (void)Config;
+  return record(ready());
+}
+
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig Config) {
+  (void)Config;
+  return record(ready());
+}
+
+/* The device stack of wavesim's lanes is 256 KiB; printf and malloc in
+ * device code do not compile, so their buffers are never used. */
+static size_t Limits[3] = {1024, 1 << 20, 8 << 20};
+
+cudaError_t cudaDeviceSetLimit(enum cudaLimit Limit, size_t Value) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if ((unsigned)Limit >= sizeof(Limits) / sizeof(Limits[0]))
+    return record(cudaErrorUnsupportedLimit);
+  Limits[Limit] = Value;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetLimit(size_t *Value, enum cudaLimit Limit) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if ((unsigned)Limit >= sizeof(Limits) / sizeof(Limits[0]))
+    return record(cudaErrorUnsupportedLimit);
+  *Value = Limits[Limit];
+  return cudaSuccess;
+}
+
+cudaError_t cudaDriverGetVersion(int *Version) {
+  *Version = DriverVersion;
+  return cudaSuccess;
+}
+
+cudaError_t cudaRuntimeGetVersion(int *Version) {
+  *Version = CUDART_VERSION;
+  return cudaSuccess;
+}
+
+/*===-- Memory ------------------------------------------------------------===*/
+
+/* The runtime's own allocations, by address: what cudaFree may free and
+ * what cudaPointerGetAttributes reports. */
+typedef struct {
+  uintptr_t Base;
+  size_t Bytes;
+  enum cudaMemoryType Type;
+} Allocation;
+
+static Allocation *Allocations;
+static unsigned NumAllocations, AllocationCapacity;
+
+/* The index of the first allocation whose base is at least Base. */
+static unsigned lowerBound(uintptr_t Base) {
+  unsigned Low = 0, High = NumAllocations;
+  while (Low < High) {
+    unsigned Mid = (Low + High) / 2;
+    if (Allocations[Mid].Base < Base)
+      Low = Mid + 1;
+    else
+      High = Mid;
+  }
+  return Low;
+}
+
+static void remember(void *Ptr, size_t Bytes, enum cudaMemoryType Type) {
+  pthread_mutex_lock(&Lock);
+  if (NumAllocations == AllocationCapacity) {
+    AllocationCapacity = AllocationCapacity ? 2 * AllocationCapacity : 64;
+    Allocations = realloc(Allocations, AllocationCapacity * sizeof(Allocation));
+  }
+  unsigned I = lowerBound((uintptr_t)Ptr);
+  memmove(&Allocations[I + 1], &Allocations[I],
+          (NumAllocations - I) * sizeof(Allocation));
+  Allocations[I] = (Allocation){(uintptr_t)Ptr, Bytes, Type};
+  ++NumAllocations;
+  pthread_mutex_unlock(&Lock);
+}
+
+/* Forgets the allocation at exactly Ptr, if it is one of Type. */
+static bool forget(void *Ptr, enum cudaMemoryType Type) {
+  pthread_mutex_lock(&Lock);
+  unsigned I = lowerBound((uintptr_t)Ptr);
+  bool Found = I < NumAllocations && Allocations[I].Base == (uintptr_t)Ptr &&
+               (Allocations[I].Type == Type ||
+                (Type == cudaMemoryTypeDevice &&
+                 Allocations[I].Type == cudaMemoryTypeManaged));
+  if (Found) {
+    memmove(&Allocations[I], &Allocations[I + 1],
+            (NumAllocations - I - 1) * sizeof(Allocation));
+    --NumAllocations;
+  }
+  pthread_mutex_unlock(&Lock);
+  return Found;
+}
+
+/* The allocation holding Ptr, if any. */
+static bool lookUp(const void *Ptr, Allocation *Out) {
+  pthread_mutex_lock(&Lock);
+  unsigned I = lowerBound((uintptr_t)Ptr + 1);
+  bool Found =
+      I > 0 && (uintptr_t)Ptr - Allocations[I - 1].Base <
+                   (Allocations[I - 1].Bytes ? Allocations[I - 1].Bytes : 1);
+  if (Found)
+    *Out = Allocations[I - 1];
+  pthread_mutex_unlock(&Lock);
+  return Found;
+}
+
+static cudaError_t allocate(void **Ptr, size_t Bytes,
+                            enum cudaMemoryType Type) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (!Ptr)
+    return record(cudaErrorInvalidValue);
+  if (!Bytes) {
+    *Ptr = NULL;
+    return cudaSuccess;
+  }
+  Error = Type == cudaMemoryTypeDevice ? B->malloc(Ptr, Bytes)
+          : Type == cudaMemoryTypeHost ? B->mallocHost(Ptr, Bytes)
+                                       : B->mallocManaged(Ptr, Bytes);
+  if (Error) {
+    *Ptr = NULL;
+    return record(Error);
+  }
+  remember(*Ptr, Bytes, Type);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMalloc(void **Ptr, size_t Bytes) {
+  return allocate(Ptr, Bytes, cudaMemoryTypeDevice);
+}
+
+cudaError_t cudaMallocHost(void **Ptr, size_t Bytes) {
+  return allocate(Ptr, Bytes, cudaMemoryTypeHost);
+}
+
+cudaError_t cudaHostAlloc(void **Ptr, size_t Bytes, unsigned Flags) {
+  (void)Flags;
+  return allocate(Ptr, Bytes, cudaMemoryTypeHost);
+}
+
+cudaError_t cudaMallocManaged(void **Ptr, size_t Bytes, unsigned Flags) {
+  (void)Flags;
+  return allocate(Ptr, Bytes, cudaMemoryTypeManaged);
+}
+
+cudaError_t cudaMallocPitch(void **Ptr, size_t *Pitch, size_t Width,
+                            size_t Height) {
+  *Pitch = (Width + PitchAlignment - 1) / PitchAlignment * PitchAlignment;
+  return allocate(Ptr, *Pitch * Height, cudaMemoryTypeDevice);
+}
+
+static cudaError_t release(void *Ptr, enum cudaMemoryType Type) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (!Ptr)
+    return cudaSuccess;
+  if (!forget(Ptr, Type))
+    return record(cudaErrorInvalidValue);
+  return record(Type == cudaMemoryTypeHost ? B->freeHost(Ptr) : B->free(Ptr));
+}
+
+cudaError_t cudaFree(void *Ptr) { return release(Ptr, cudaMemoryTypeDevice); }
+
+cudaError_t cudaFreeHost(void *Ptr) { return release(Ptr, cudaMemoryTypeHost); }
+
+/* On AMD GPUs pinned host memory has the same address on the device. */
+cudaError_t cudaHostGetDevicePointer(void **Device, void *Host,
+                                     unsigned Flags) {
+  Allocation A;
+  (void)Flags;
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (!lookUp(Host, &A) || A.Type != cudaMemoryTypeHost)
+    return record(cudaErrorInvalidValue);
+  *Device = Host;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemGetInfo(size_t *Free, size_t *Total) {
+  cudaError_t Error = ready();
+  return record(Error ? Error : B->memGetInfo(Free, Total));
+}
+
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *Attributes,
+                                     const void *Ptr) {
+  Allocation A;
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  memset(Attributes, 0, sizeof(*Attributes));
+  if (!lookUp(Ptr, &A))
+    return cudaSuccess;
+  Attributes->type = A.Type;
+  Attributes->device = CurrentDevice;
+  Attributes->devicePointer = (void *)Ptr;
+  Attributes->hostPointer = A.Type == cudaMemoryTypeDevice ? NULL : (void *)Ptr;
+  return cudaSuccess;
+}
+
+static bool validKind(enum cudaMemcpyKind Kind) {
+  return (unsigned)Kind <= cudaMemcpyDefault;
+}
+
+static cudaError_t copy(void *Dst, const void *Src, size_t Bytes,
+                        enum cudaMemcpyKind Kind, cudaStream_t Stream,
+                        bool Async) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (!validKind(Kind))
+    return record(cudaErrorInvalidMemcpyDirection);
+  if (!Bytes)
+    return cudaSuccess;
+  if (!Dst || !Src)
+    return record(cudaErrorInvalidValue);
+  return record(B->memcpy(Dst, Src, Bytes, Kind, Stream, Async));
+}
+
+cudaError_t cudaMemcpy(void *Dst, const void *Src, size_t Bytes,
+                       enum cudaMemcpyKind Kind) {
+  return copy(Dst, Src, Bytes, Kind, NULL, false);
+}
+
+cudaError_t cudaMemcpyAsync(void *Dst, const void *Src, size_t Bytes,
+                            enum cudaMemcpyKind Kind, cudaStream_t Stream) {
+  return copy(Dst, Src, Bytes, Kind, Stream, true);
+}
+
+static cudaError_t copy2D(void *Dst, size_t DstPitch, const void *Src,
+                          size_t SrcPitch, size_t Width, size_t Height,
+                          enum cudaMemcpyKind Kind, cudaStream_t Stream,
+                          bool Async) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (!validKind(Kind))
+    return record(cudaErrorInvalidMemcpyDirection);
+  if (Width > DstPitch || Width > SrcPitch)
+    return record(cudaErrorInvalidPitchValue);
+  if (!Width || !Height)
+    return cudaSuccess;
+  if (!Dst || !Src)
+    return record(cudaErrorInvalidValue);
+  return record(B->memcpy2D(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind,
+                            Stream, Async));
+}
+
+cudaError_t cudaMemcpy2D(void *Dst, size_t DstPitch, const void *Src,
+                         size_t SrcPitch, size_t Width, size_t Height,
+                         enum cudaMemcpyKind Kind) {
+  return copy2D(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind, NULL, false);
+}
+
+cudaError_t cudaMemcpy2DAsync(void *Dst, size_t DstPitch, const void *Src,
+                              size_t SrcPitch, size_t Width, size_t Height,
+                              enum cudaMemcpyKind Kind, cudaStream_t Stream) {
+  return copy2D(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind, Stream,
+                true);
+}
+
+static cudaError_t fill(void *Ptr, int Value, size_t Bytes, cudaStream_t Stream,
+                        bool Async) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (!Bytes)
+    return cudaSuccess;
+  if (!Ptr)
+    return record(cudaErrorInvalidValue);
+  return record(B->memset(Ptr, Value, Bytes, Stream, Async));
+}
+
+cudaError_t cudaMemset(void *Ptr, int Value, size_t Bytes) {
+  return fill(Ptr, Value, Bytes, NULL, false);
+}
+
+cudaError_t cudaMemsetAsync(void *Ptr, int Value, size_t Bytes,
+                            cudaStream_t Stream) {
+  return fill(Ptr, Value, Bytes, Stream, true);
+}
+
+/*===-- Symbols: __device__ and __constant__ variables --------------------===*/
+
+/* The device address of the variable whose host shadow is Symbol, and its
+ * size. */
+static cudaError_t symbolAddress(const void *Symbol, char **Address,
+                                 size_t *Bytes) {
+  cudaError_t Error = ready();
+  if (Error)
+    return Error;
+  const VariableEntry *V = findVariable(Symbol);
+  if (!V)
+    return cudaErrorInvalidSymbol;
+  void *Module;
+  Error = moduleFor(V->Binary, &Module);
+  if (Error)
+    return Error;
+  *Bytes = V->Bytes;
+  return B->variableAddress(Module, V->DeviceName, (void **)Address);
+}
+
+static cudaError_t copySymbol(const void *Symbol, void *Buffer, size_t Bytes,
+                              size_t Offset, enum cudaMemcpyKind Kind,
+                              bool ToSymbol, cudaStream_t Stream, bool Async) {
+  char *Address;
+  size_t SymbolBytes;
+  cudaError_t Error = symbolAddress(Symbol, &Address, &SymbolBytes);
+  if (Error)
+    return record(Error);
+  if (Offset > SymbolBytes || Bytes > SymbolBytes - Offset)
+    return record(cudaErrorInvalidValue);
+  bool FromHost = ToSymbol ? Kind == cudaMemcpyHostToDevice
+                           : Kind == cudaMemcpyDeviceToHost;
+  if (!FromHost && Kind != cudaMemcpyDeviceToDevice &&
+      Kind != cudaMemcpyDefault)
+    return record(cudaErrorInvalidMemcpyDirection);
+  return ToSymbol ? copy(Address + Offset, Buffer, Bytes, Kind, Stream, Async)
+                  : copy(Buffer, Address + Offset, Bytes, Kind, Stream, Async);
+}
+
+cudaError_t cudaMemcpyToSymbol(const void *Symbol, const void *Src,
+                               size_t Bytes, size_t Offset,
+                               enum cudaMemcpyKind Kind) {
+  return copySymbol(Symbol, (void *)Src, Bytes, Offset, Kind, true, NULL,
+                    false);
+}
+
+cudaError_t cudaMemcpyToSymbolAsync(const void *Symbol, const void *Src,
+                                    size_t Bytes, size_t Offset,
+                                    enum cudaMemcpyKind Kind,
+                                    cudaStream_t Stream) {
+  return copySymbol(Symbol, (void *)Src, Bytes, Offset, Kind, true, Stream,
+                    true);
+}
+
+cudaError_t cudaMemcpyFromSymbol(void *Dst, const void *Symbol, size_t Bytes,
+                                 size_t Offset, enum cudaMemcpyKind Kind) {
+  return copySymbol(Symbol, Dst, Bytes, Offset, Kind, false, NULL, false);
+}
+
+cudaError_t cudaMemcpyFromSymbolAsync(void *Dst, const void *Symbol,
+                                      size_t Bytes, size_t Offset,
+                                      enum cudaMemcpyKind Kind,
+                                      cudaStream_t Stream) {
+  return copySymbol(Symbol, Dst, Bytes, Offset, Kind, false, Stream, true);
+}
+
+cudaError_t cudaGetSymbolAddress(void **Ptr, const void *Symbol) {
+  size_t Bytes;
+  return record(symbolAddress(Symbol, (char **)Ptr, &Bytes));
+}
+
+cudaError_t cudaGetSymbolSize(size_t *Size, const void *Symbol) {
+  char *Address;
+  return record(symbolAddress(Symbol, &Address, Size));
+}
+
+/*===-- Streams and events ------------------------------------------------===*/
+
+cudaError_t cudaStreamCreate(cudaStream_t *Stream) {
+  return cudaStreamCreateWithFlags(Stream, cudaStreamDefault);
+}
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *Stream, unsigned Flags) {
+  cudaError_t Error = ready();
+  return record(Error ? Error : B->streamCreate((void **)Stream, Flags));
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t Stream) {
+  cudaError_t Error = ready();
+  return record(Error ? Error : B->streamDestroy(Stream));
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t Stream) {
+  cudaError_t Error = ready();
+  return record(Error ? Error : B->streamSynchronize(Stream));
+}
+
+/* cudaErrorNotReady is an answer, not an error. */
+cudaError_t cudaStreamQuery(cudaStream_t Stream) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  Error = B->streamQuery(Stream);
+  return Error == cudaErrorNotReady ? Error : record(Error);
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
+                                unsigned Flags) {
+  cudaError_t Error = ready();
+  return record(Error ? Error : B->streamWaitEvent(Stream, Event, Flags));
+}
+
+/* A host function runs once the work before it in the stream is done;
+ * here on the calling thread, which holds back the stream's later work as
+ * CUDA does. */
+cudaError_t cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Function,
+                               void *UserData) {
+  cudaError_t Error = cudaStreamSynchronize(Stream);
+  if (!Error)
+    Function(UserData);
+  return Error;
+}
+
+cudaError_t cudaStreamAddCallback(cudaStream_t Stream,
+                                  cudaStreamCallback_t Callback, void *UserData,
+                                  unsigned Flags) {
+  if (Flags)
+    return record(cudaErrorInvalidValue);
+  cudaError_t Error = cudaStreamSynchronize(Stream);
+  Callback(Stream, Error, UserData);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t *Event) {
+  return cudaEventCreateWithFlags(Event, cudaEventDefault);
+}
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned Flags) {
+  cudaError_t Error = ready();
+  return record(Error ? Error : B->eventCreate((void **)Event, Flags));
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t Event) {
+  cudaError_t Error = ready();
+  return record(Error ? Error : B->eventDestroy(Event));
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream) {
+  cudaError_t Error = ready();
+  return record(Error ? Error : B->eventRecord(Event, Stream));
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
+  cudaError_t Error = ready();
+  return record(Error ? Error : B->eventSynchronize(Event));
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t Event) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  Error = B->eventQuery(Event);
+  return Error == cudaErrorNotReady ? Error : record(Error);
+}
+
+cudaError_t cudaEventElapsedTime(float *Milliseconds, cudaEvent_t Start,
+                                 cudaEvent_t End) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (!Milliseconds)
+    return record(cudaErrorInvalidValue);
+  return record(B->eventElapsedTime(Milliseconds, Start, End));
+}
+
+/*===-- Kernels -----------------------------------------------------------===*/
+
+/* What <<<grid, block, shared, stream>>> pushes before the kernel's stub
+ * runs, and the stub pops to launch it. */
+typedef struct {
+  dim3 Grid, Block;
+  size_t SharedBytes;
+  cudaStream_t Stream;
+} CallConfiguration;
+
+static _Thread_local CallConfiguration Calls[MaxCallDepth];
+static _Thread_local unsigned CallDepth;
+
+unsigned __cudaPushCallConfiguration(dim3 Grid, dim3 Block, size_t SharedBytes,
+                                     struct CUstream_st *Stream) {
+  if (CallDepth == MaxCallDepth)
+    return 1;
+  Calls[CallDepth++] = (CallConfiguration){Grid, Block, SharedBytes, Stream};
+  return 0;
+}
+
+cudaError_t __cudaPopCallConfiguration(dim3 *Grid, dim3 *Block,
+                                       size_t *SharedBytes, void *Stream) {
+  if (!CallDepth)
+    return record(cudaErrorMissingConfiguration);
+  const CallConfiguration *C = &Calls[--CallDepth];
+  *Grid = C->Grid;
+  *Block = C->Block;
+  *SharedBytes = C->SharedBytes;
+  *(cudaStream_t *)Stream = C->Stream;
+  return cudaSuccess;
+}
+
+/* CUDA's limits on a launch's shape. */
+static bool validConfiguration(dim3 Grid, dim3 Block) {
+  unsigned long long Threads = (unsigned long long)Block.x * Block.y * Block.z;
+  return Grid.x && Grid.y && Grid.z && Block.x && Block.y && Block.z &&
+         Grid.x <= 0x7fffffffu && Grid.y <= 65535 && Grid.z <= 65535 &&
+         Block.x <= 1024 && Block.y <= 1024 && Block.z <= 64 && Threads <= 1024;
+}
+
+/* The kernel of a host stub: cudaErrorInvalidResourceHandle for a function
+ * that is not one, as CUDA answers. */
+static cudaError_t kernelOf(const void *Function, KernelEntry **K) {
+  *K = findKernel(Function);
+  if (*K)
+    return cudaSuccess;
+  return Function ? cudaErrorInvalidResourceHandle
+                  : cudaErrorInvalidDeviceFunction;
+}
+
+static cudaError_t staticShared(KernelEntry *K, void *Module, size_t *Bytes) {
+  if (K->StaticShared < 0) {
+    BackendKernelInfo Info;
+    cudaError_t Error = B->kernelInfo(Module, K->DeviceName, &Info);
+    if (Error)
+      return Error;
+    K->StaticShared = (long)Info.SharedBytes;
+  }
+  *Bytes = (size_t)K->StaticShared;
+  return cudaSuccess;
+}
+
+/* Static and dynamic shared memory beyond 48 KiB needs the kernel's
+ * cudaFuncAttributeMaxDynamicSharedMemorySize, as in CUDA. */
+static cudaError_t checkSharedMemory(KernelEntry *K, void *Module,
+                                     size_t DynamicBytes) {
+  size_t Static;
+  if (K->MaxDynamicShared >= 0)
+    return DynamicBytes <= (size_t)K->MaxDynamicShared ? cudaSuccess
+                                                       : cudaErrorInvalidValue;
+  cudaError_t Error =
+      DynamicBytes ? staticShared(K, Module, &Static) : cudaSuccess;
+  if (Error || !DynamicBytes)
+    return Error;
+  return Static + DynamicBytes <= DefaultSharedLimit ? cudaSuccess
+                                                     : cudaErrorInvalidValue;
+}
+
+/* Errors of a kernel that ran and failed, which CUDA reports at the next
+ * synchronization and keeps. */
+static bool isExecutionError(cudaError_t Error) {
+  return Error == cudaErrorAssert || Error == cudaErrorLaunchFailure ||
+         Error == cudaErrorIllegalAddress;
+}
+
+static cudaError_t launch(const void *Function, dim3 Grid, dim3 Block,
+                          void **Args, size_t SharedBytes,
+                          cudaStream_t Stream) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  KernelEntry *K;
+  Error = kernelOf(Function, &K);
+  if (Error)
+    return record(Error);
+  if (!validConfiguration(Grid, Block))
+    return record(cudaErrorInvalidValue);
+  void *Module;
+  Error = moduleFor(K->Binary, &Module);
+  if (!Error)
+    Error = checkSharedMemory(K, Module, SharedBytes);
+  if (Error)
+    return record(Error);
+  unsigned GridDims[3] = {Grid.x, Grid.y, Grid.z};
+  unsigned BlockDims[3] = {Block.x, Block.y, Block.z};
+  Error = B->launch(Module, K->DeviceName, GridDims, BlockDims, SharedBytes,
+                    Stream, Args);
+  if (!Error)
+    return cudaSuccess;
+  char Name[512];
+  say("error", "%s<<<(%u,%u,%u), (%u,%u,%u), %zu>>>: %s",
+      readableName(K->DeviceName, Name, sizeof(Name)), Grid.x, Grid.y, Grid.z,
+      Block.x, Block.y, Block.z, SharedBytes, B->lastMessage());
+  if (!isExecutionError(Error))
+    return record(Error);
+  StickyError = Error;
+  return cudaSuccess;
+}
+
+cudaError_t cudaLaunchKernel(const void *Function, dim3 Grid, dim3 Block,
+                             void **Args, size_t SharedBytes,
+                             cudaStream_t Stream) {
+  return launch(Function, Grid, Block, Args, SharedBytes, Stream);
+}
+
+/* The sequence of CUDA before 9.2, which clang emits when it is given no
+ * CUDA version: cudaConfigureCall, cudaSetupArgument for each argument at
+ * its offset in the parameter buffer, cudaLaunch. */
+static _Thread_local unsigned char ArgumentBuffer[MaxArgumentBytes];
+static _Thread_local size_t ArgumentOffsets[MaxArguments];
+static _Thread_local unsigned NumArguments;
+
+cudaError_t cudaConfigureCall(dim3 Grid, dim3 Block, size_t SharedBytes,
+                              cudaStream_t Stream) {
+  NumArguments = 0;
+  return __cudaPushCallConfiguration(Grid, Block, SharedBytes, Stream)
+             ? record(cudaErrorInvalidValue)
+             : cudaSuccess;
+}
+
+cudaError_t cudaSetupArgument(const void *Argument, size_t Bytes,
+                              size_t Offset) {
+  if (NumArguments == MaxArguments || Offset > MaxArgumentBytes ||
+      Bytes > MaxArgumentBytes - Offset)
+    return record(cudaErrorInvalidValue);
+  memcpy(ArgumentBuffer + Offset, Argument, Bytes);
+  ArgumentOffsets[NumArguments++] = Offset;
+  return cudaSuccess;
+}
+
+cudaError_t cudaLaunch(const void *Function) {
+  dim3 Grid, Block;
+  size_t SharedBytes;
+  cudaStream_t Stream;
+  cudaError_t Error =
+      __cudaPopCallConfiguration(&Grid, &Block, &SharedBytes, &Stream);
+  if (Error)
+    return Error;
+  void *Args[MaxArguments];
+  for (unsigned I = 0; I < NumArguments; ++I)
+    Args[I] = ArgumentBuffer + ArgumentOffsets[I];
+  NumArguments = 0;
+  return launch(Function, Grid, Block, Args, SharedBytes, Stream);
+}
+
+/* Without grid-wide synchronization in device code (cooperative_groups.h
+ * has no grid group), a cooperative launch is an ordinary one. */
+cudaError_t cudaLaunchCooperativeKernel(const void *Function, dim3 Grid,
+                                        dim3 Block, void **Args,
+                                        size_t SharedBytes,
+                                        cudaStream_t Stream) {
+  return launch(Function, Grid, Block, Args, SharedBytes, Stream);
+}
+
+static cudaError_t kernelModule(const void *Function, KernelEntry **K,
+                                void **Module) {
+  cudaError_t Error = ready();
+  if (!Error)
+    Error = kernelOf(Function, K);
+  return Error ? Error : moduleFor((*K)->Binary, Module);
+}
+
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *Attributes,
+                                  const void *Function) {
+  KernelEntry *K;
+  void *Module;
+  BackendKernelInfo Info;
+  cudaError_t Error = kernelModule(Function, &K, &Module);
+  if (!Error)
+    Error = B->kernelInfo(Module, K->DeviceName, &Info);
+  if (Error)
+    return record(Error);
+  memset(Attributes, 0, sizeof(*Attributes));
+  Attributes->sharedSizeBytes = Info.SharedBytes;
+  Attributes->constSizeBytes = Info.ConstBytes;
+  Attributes->localSizeBytes = Info.LocalBytes;
+  Attributes->maxThreadsPerBlock = Info.MaxThreadsPerBlock;
+  Attributes->numRegs = Info.NumRegs;
+  Attributes->ptxVersion = Attributes->binaryVersion = 80;
+  Attributes->maxDynamicSharedSizeBytes =
+      K->MaxDynamicShared >= 0 ? K->MaxDynamicShared
+                               : DefaultSharedLimit - (int)Info.SharedBytes;
+  Attributes->preferredShmemCarveout = -1;
+  return cudaSuccess;
+}
+
+/* Dynamic shared memory beyond 48 KiB is CUDA's opt-in; an AMD workgroup
+ * has 64 KiB of LDS in all, which is what can be granted. */
+cudaError_t cudaFuncSetAttribute(const void *Function,
+                                 enum cudaFuncAttribute Attribute, int Value) {
+  KernelEntry *K;
+  void *Module;
+  BackendKernelInfo Info;
+  BackendDeviceInfo Device;
+  cudaError_t Error = kernelModule(Function, &K, &Module);
+  if (!Error)
+    Error = B->kernelInfo(Module, K->DeviceName, &Info);
+  if (!Error)
+    Error = B->deviceInfo(CurrentDevice, &Device);
+  if (Error)
+    return record(Error);
+  if (Attribute == cudaFuncAttributePreferredSharedMemoryCarveout)
+    return Value >= -1 && Value <= 100 ? cudaSuccess
+                                       : record(cudaErrorInvalidValue);
+  if (Attribute != cudaFuncAttributeMaxDynamicSharedMemorySize || Value < 0)
+    return record(cudaErrorInvalidValue);
+  if ((size_t)Value + Info.SharedBytes > Device.SharedMemPerBlock) {
+    char Name[512];
+    say("error",
+        "cudaFuncSetAttribute(%s, cudaFuncAttributeMaxDynamicSharedMemorySize, "
+        "%d): %zu bytes of shared memory in all; an AMD workgroup has %zu",
+        readableName(K->DeviceName, Name, sizeof(Name)), Value,
+        (size_t)Value + Info.SharedBytes, Device.SharedMemPerBlock);
+    return record(cudaErrorInvalidValue);
+  }
+  K->MaxDynamicShared = Value;
+  return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetCacheConfig(const void *Function,
+                                   enum cudaFuncCache Config) {
+  KernelEntry *K;
+  void *Module;
+  (void)Config;
+  return record(kernelModule(Function, &K, &Module));
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *Blocks, const void *Function, int BlockSize, size_t DynamicShared) {
+  KernelEntry *K;
+  void *Module;
+  cudaError_t Error = kernelModule(Function, &K, &Module);
+  return record(Error ? Error
+                      : B->occupancy(Module, K->DeviceName, BlockSize,
+                                     DynamicShared, Blocks));
+}
