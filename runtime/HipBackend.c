@@ -15,6 +15,7 @@
 #define __HIP_PLATFORM_AMD__
 
 #include "Backend.h"
+#include "OffloadBundle.h"
 
 #include <hip/hip_runtime_api.h>
 
@@ -415,7 +416,7 @@ static BackendStatus occupancy(void *Handle, const char *Kernel, int BlockSize,
 
 static const Backend HipBackend = {
     .Name = "HIP",
-    .BundleKind = "hipv4",
+    .BundleKind = BUNDLE_CODE_OBJECT_KIND,
     .deviceCount = deviceCount,
     .setDevice = setDevice,
     .deviceInfo = deviceInfo,

@@ -7,11 +7,12 @@
  *
  *   host-x86_64-unknown-linux-gnu-        empty, as in HIP's fat binaries
  *   hipv4-amdgcn-amd-amdhsa--gfx942       the code object for gfx942
- *   hip-amdgcn-amd-amdhsa--gfx942         its optimized LLVM bitcode, what
+ *   wavesim-amdgcn-amd-amdhsa--gfx942     its optimized LLVM bitcode, what
  *                                         wavesim runs
  *
  * so that `clang-offload-bundler --list --type=o` and `--unbundle` work on
- * the section. The layout: the 24-byte magic "__CLANG_OFFLOAD_BUNDLE__",
+ * the section. (The bitcode has a kind of its own: the bundler takes
+ * clang's "hip" kind, HIP's bitcode, for a "hipv4" code object.) The layout: the 24-byte magic "__CLANG_OFFLOAD_BUNDLE__",
  * a little-endian u64 entry count, then for each entry u64 offset (from
  * the start of the bundle), u64 size, u64 id length and the id's bytes;
  * the entries' contents follow.
@@ -32,7 +33,7 @@ typedef struct {
 
 /* The offload kinds of a processor's entries. */
 #define BUNDLE_CODE_OBJECT_KIND "hipv4"
-#define BUNDLE_BITCODE_KIND "hip"
+#define BUNDLE_BITCODE_KIND "wavesim"
 #define BUNDLE_TRIPLE "amdgcn-amd-amdhsa"
 #define BUNDLE_HOST_ID "host-x86_64-unknown-linux-gnu-"
 

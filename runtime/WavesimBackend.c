@@ -14,6 +14,7 @@
 #define _GNU_SOURCE
 
 #include "Backend.h"
+#include "OffloadBundle.h"
 #include "cuda_runtime_api.h"
 #include "wavesim.h"
 
@@ -293,7 +294,7 @@ static BackendStatus occupancy(void *Module, const char *Kernel, int BlockSize,
 
 static const Backend Wavesim = {
     .Name = "wavesim",
-    .BundleKind = "hip",
+    .BundleKind = BUNDLE_BITCODE_KIND,
     .deviceCount = deviceCount,
     .setDevice = setDevice,
     .deviceInfo = deviceInfo,
