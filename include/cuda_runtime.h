@@ -29,6 +29,17 @@ static __host__ inline cudaError_t cudaMalloc(T **devPtr, size_t size) {
   return ::cudaMalloc((void **)(void *)devPtr, size);
 }
 template <class T>
+static __host__ inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch,
+                                                   size_t width,
+                                                   size_t height) {
+  return ::cudaMallocPitch((void **)(void *)devPtr, pitch, width, height);
+}
+template <class T>
+static __host__ inline cudaError_t cudaMallocAsync(T **devPtr, size_t size,
+                                                   cudaStream_t stream) {
+  return ::cudaMallocAsync((void **)(void *)devPtr, size, stream);
+}
+template <class T>
 static __host__ inline cudaError_t cudaMallocHost(T **ptr, size_t size,
                                                   unsigned int flags = 0) {
   return ::cudaHostAlloc((void **)(void *)ptr, size, flags);
@@ -69,9 +80,23 @@ cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count,
                                 kind);
 }
 template <class T>
+static __host__ inline cudaError_t
+cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count,
+                          size_t offset = 0,
+                          enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                          cudaStream_t stream = 0) {
+  return ::cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset,
+                                     kind, stream);
+}
+template <class T>
 static __host__ inline cudaError_t cudaGetSymbolAddress(void **devPtr,
                                                         const T &symbol) {
   return ::cudaGetSymbolAddress(devPtr, (const void *)&symbol);
+}
+template <class T>
+static __host__ inline cudaError_t cudaGetSymbolSize(size_t *size,
+                                                     const T &symbol) {
+  return ::cudaGetSymbolSize(size, (const void *)&symbol);
 }
 template <class T>
 static __host__ inline cudaError_t
@@ -79,6 +104,13 @@ cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
                  size_t sharedMem = 0, cudaStream_t stream = 0) {
   return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args,
                             sharedMem, stream);
+}
+template <class T>
+static __host__ inline cudaError_t
+cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
+                            size_t sharedMem = 0, cudaStream_t stream = 0) {
+  return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim,
+                                       args, sharedMem, stream);
 }
 template <class T>
 static __host__ inline cudaError_t
@@ -102,6 +134,62 @@ cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func,
                                               size_t dynamicSMemSize) {
   return ::cudaOccupancyMaxActiveBlocksPerMultiprocessor(
       numBlocks, (const void *)func, blockSize, dynamicSMemSize);
+}
+
+// The block size that keeps the most threads resident on a multiprocessor
+// (the largest such, in warp multiples up to blockSizeLimit, or the
+// kernel's and the device's limit), and the grid that fills the device at
+// that occupancy. blockSizeToDynamicSMemSize maps a block size to the
+// dynamic shared memory its launch needs.
+template <class UnaryFunction, class T>
+static __host__ inline cudaError_t
+cudaOccupancyMaxPotentialBlockSizeVariableSMem(
+    int *minGridSize, int *blockSize, T func,
+    UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0) {
+  if (!minGridSize || !blockSize || !func)
+    return cudaErrorInvalidValue;
+  int device;
+  struct cudaDeviceProp prop;
+  struct cudaFuncAttributes attr;
+  cudaError_t error = cudaGetDevice(&device);
+  if (error == cudaSuccess)
+    error = cudaGetDeviceProperties(&prop, device);
+  if (error == cudaSuccess)
+    error = cudaFuncGetAttributes(&attr, func);
+  if (error != cudaSuccess)
+    return error;
+  int limit = attr.maxThreadsPerBlock < prop.maxThreadsPerBlock
+                  ? attr.maxThreadsPerBlock
+                  : prop.maxThreadsPerBlock;
+  if (blockSizeLimit > 0 && blockSizeLimit < limit)
+    limit = blockSizeLimit;
+  int bestBlock = 0, bestBlocks = 0, bestThreads = 0;
+  for (int size = (limit + prop.warpSize - 1) / prop.warpSize * prop.warpSize;
+       size > 0; size -= prop.warpSize) {
+    int block = size < limit ? size : limit, blocks = 0;
+    error = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &blocks, func, block, blockSizeToDynamicSMemSize(block));
+    if (error != cudaSuccess)
+      return error;
+    if (blocks * block > bestThreads) {
+      bestThreads = blocks * block;
+      bestBlock = block;
+      bestBlocks = blocks;
+    }
+  }
+  *blockSize = bestBlock;
+  *minGridSize = bestBlocks * prop.multiProcessorCount;
+  return cudaSuccess;
+}
+
+template <class T>
+static __host__ inline cudaError_t
+cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func,
+                                   size_t dynamicSMemSize = 0,
+                                   int blockSizeLimit = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMem(
+      minGridSize, blockSize, func,
+      [dynamicSMemSize](int) { return dynamicSMemSize; }, blockSizeLimit);
 }
 
 #endif

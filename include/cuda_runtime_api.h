@@ -30,6 +30,7 @@ __host__ __device__ cudaError_t cudaDeviceSynchronize(void);
 __host__ cudaError_t cudaDeviceReset(void);
 __host__ cudaError_t cudaThreadSynchronize(void);
 __host__ cudaError_t cudaSetDeviceFlags(unsigned int flags);
+__host__ cudaError_t cudaGetDeviceFlags(unsigned int *flags);
 __host__ cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config);
 __host__ cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig c);
 __host__ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
@@ -48,6 +49,22 @@ __host__ cudaError_t cudaMallocManaged(void **ptr, size_t size,
                                        unsigned int flags);
 __host__ cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width,
                                      size_t height);
+__host__ cudaError_t cudaMallocAsync(void **ptr, size_t size,
+                                     cudaStream_t stream);
+__host__ cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream);
+__host__ cudaError_t cudaHostRegister(void *ptr, size_t size,
+                                      unsigned int flags);
+__host__ cudaError_t cudaHostUnregister(void *ptr);
+__host__ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
+                                          int dstDevice,
+                                          cudaStream_t stream __dv(0));
+__host__ cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
+                                   enum cudaMemoryAdvise advice, int device);
+__host__ cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream,
+                                              void *devPtr,
+                                              size_t length __dv(0),
+                                              unsigned int flags
+                                                  __dv(cudaMemAttachSingle));
 __host__ cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
 __host__ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
                                 enum cudaMemcpyKind kind);
@@ -67,6 +84,11 @@ __host__ cudaError_t cudaMemset(void *ptr, int value, size_t count);
 __host__ __device__ cudaError_t cudaMemsetAsync(void *ptr, int value,
                                                size_t count,
                                                cudaStream_t stream __dv(0));
+__host__ cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value,
+                                  size_t width, size_t height);
+__host__ cudaError_t cudaMemset2DAsync(void *ptr, size_t pitch, int value,
+                                       size_t width, size_t height,
+                                       cudaStream_t stream __dv(0));
 __host__ cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
                                         size_t count, size_t offset,
                                         enum cudaMemcpyKind kind);
@@ -93,6 +115,11 @@ __host__ cudaError_t cudaPointerGetAttributes(
 __host__ cudaError_t cudaStreamCreate(cudaStream_t *stream);
 __host__ __device__ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream,
                                                          unsigned int flags);
+__host__ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream,
+                                                  unsigned int flags,
+                                                  int priority);
+__host__ cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority,
+                                                      int *greatestPriority);
 __host__ __device__ cudaError_t cudaStreamDestroy(cudaStream_t stream);
 __host__ cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 __host__ cudaError_t cudaStreamQuery(cudaStream_t stream);
@@ -109,6 +136,9 @@ __host__ __device__ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event,
                                                         unsigned int flags);
 __host__ __device__ cudaError_t cudaEventRecord(cudaEvent_t event,
                                                cudaStream_t stream __dv(0));
+__host__ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event,
+                                              cudaStream_t stream __dv(0),
+                                              unsigned int flags __dv(0));
 __host__ cudaError_t cudaEventSynchronize(cudaEvent_t event);
 __host__ cudaError_t cudaEventQuery(cudaEvent_t event);
 __host__ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start,

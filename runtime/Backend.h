@@ -36,7 +36,7 @@ typedef struct {
   int MultiprocessorCount;
   int ClockRateKHz, MemoryClockRateKHz, MemoryBusWidth, L2CacheSize;
   int PciBusId, PciDeviceId, PciDomainId;
-  int Integrated, ConcurrentKernels, ManagedMemory;
+  int Integrated, ConcurrentKernels, ManagedMemory, ConcurrentManagedAccess;
 } BackendDeviceInfo;
 
 /* What cudaFuncGetAttributes reports of a kernel. */
@@ -61,6 +61,9 @@ typedef struct Backend {
   BackendStatus (*mallocHost)(void **Ptr, size_t Bytes);
   BackendStatus (*freeHost)(void *Ptr);
   BackendStatus (*mallocManaged)(void **Ptr, size_t Bytes);
+  /* Pins host memory the program allocated, for the device to use. */
+  BackendStatus (*hostRegister)(void *Ptr, size_t Bytes);
+  BackendStatus (*hostUnregister)(void *Ptr);
   BackendStatus (*memGetInfo)(size_t *Free, size_t *Total);
   BackendStatus (*memcpy)(void *Dst, const void *Src, size_t Bytes, int Kind,
                           void *Stream, bool Async);

@@ -33,11 +33,13 @@
 #include "Backend.h"
 #include "ErrorStrings.h"
 #include "OffloadBundle.h"
+#include "cuda_profiler_api.h"
 #include "cuda_runtime_api.h"
 
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -373,8 +375,17 @@ cudaError_t cudaGetDevice(int *Device) {
   return record(Error);
 }
 
+/* Scheduling and mapping flags: every backend maps pinned memory and
+ * waits its own way. */
+static unsigned DeviceFlags;
+
 cudaError_t cudaSetDeviceFlags(unsigned Flags) {
-  (void)Flags;
+  DeviceFlags = Flags;
+  return record(ready());
+}
+
+cudaError_t cudaGetDeviceFlags(unsigned *Flags) {
+  *Flags = DeviceFlags;
   return record(ready());
 }
 
@@ -434,8 +445,97 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *P, int Device) {
   P->cooperativeLaunch = 1;
   P->sharedMemPerBlockOptin = Info.SharedMemPerBlock;
   P->maxBlocksPerMultiProcessor = Info.MaxBlocksPerMultiprocessor;
+  P->concurrentManagedAccess = Info.ConcurrentManagedAccess;
+  P->canUseHostPointerForRegisteredMem = 1;
+  P->hostNativeAtomicSupported = Info.Integrated;
+  P->pageableMemoryAccess = Info.Integrated;
+  P->directManagedMemAccessFromHost = Info.Integrated;
+  P->globalL1CacheSupported = P->localL1CacheSupported = 1;
+  P->singleToDoublePrecisionPerfRatio = 2;
+  P->hostRegisterSupported = 1;
+  P->texturePitchAlignment = 256;
+  P->surfaceAlignment = 256;
   return cudaSuccess;
 }
+
+/* Each attribute is a field of cudaDeviceProp (an int, or a size_t that
+ * fits one); the three-dimensional ones are an element of an array. */
+static const struct {
+  enum cudaDeviceAttr Attribute;
+  size_t Offset, Bytes;
+} AttributeFields[] = {
+#define FIELD(ATTRIBUTE, MEMBER)                                               \
+  {ATTRIBUTE, offsetof(struct cudaDeviceProp, MEMBER),                         \
+   sizeof(((struct cudaDeviceProp *)0)->MEMBER)}
+    FIELD(cudaDevAttrMaxThreadsPerBlock, maxThreadsPerBlock),
+    FIELD(cudaDevAttrMaxBlockDimX, maxThreadsDim[0]),
+    FIELD(cudaDevAttrMaxBlockDimY, maxThreadsDim[1]),
+    FIELD(cudaDevAttrMaxBlockDimZ, maxThreadsDim[2]),
+    FIELD(cudaDevAttrMaxGridDimX, maxGridSize[0]),
+    FIELD(cudaDevAttrMaxGridDimY, maxGridSize[1]),
+    FIELD(cudaDevAttrMaxGridDimZ, maxGridSize[2]),
+    FIELD(cudaDevAttrMaxSharedMemoryPerBlock, sharedMemPerBlock),
+    FIELD(cudaDevAttrTotalConstantMemory, totalConstMem),
+    FIELD(cudaDevAttrWarpSize, warpSize),
+    FIELD(cudaDevAttrMaxPitch, memPitch),
+    FIELD(cudaDevAttrMaxRegistersPerBlock, regsPerBlock),
+    FIELD(cudaDevAttrClockRate, clockRate),
+    FIELD(cudaDevAttrTextureAlignment, textureAlignment),
+    FIELD(cudaDevAttrGpuOverlap, deviceOverlap),
+    FIELD(cudaDevAttrMultiProcessorCount, multiProcessorCount),
+    FIELD(cudaDevAttrKernelExecTimeout, kernelExecTimeoutEnabled),
+    FIELD(cudaDevAttrIntegrated, integrated),
+    FIELD(cudaDevAttrCanMapHostMemory, canMapHostMemory),
+    FIELD(cudaDevAttrComputeMode, computeMode),
+    FIELD(cudaDevAttrSurfaceAlignment, surfaceAlignment),
+    FIELD(cudaDevAttrConcurrentKernels, concurrentKernels),
+    FIELD(cudaDevAttrEccEnabled, ECCEnabled),
+    FIELD(cudaDevAttrPciBusId, pciBusID),
+    FIELD(cudaDevAttrPciDeviceId, pciDeviceID),
+    FIELD(cudaDevAttrTccDriver, tccDriver),
+    FIELD(cudaDevAttrMemoryClockRate, memoryClockRate),
+    FIELD(cudaDevAttrGlobalMemoryBusWidth, memoryBusWidth),
+    FIELD(cudaDevAttrL2CacheSize, l2CacheSize),
+    FIELD(cudaDevAttrMaxThreadsPerMultiProcessor, maxThreadsPerMultiProcessor),
+    FIELD(cudaDevAttrAsyncEngineCount, asyncEngineCount),
+    FIELD(cudaDevAttrUnifiedAddressing, unifiedAddressing),
+    FIELD(cudaDevAttrPciDomainId, pciDomainID),
+    FIELD(cudaDevAttrTexturePitchAlignment, texturePitchAlignment),
+    FIELD(cudaDevAttrComputeCapabilityMajor, major),
+    FIELD(cudaDevAttrComputeCapabilityMinor, minor),
+    FIELD(cudaDevAttrStreamPrioritiesSupported, streamPrioritiesSupported),
+    FIELD(cudaDevAttrGlobalL1CacheSupported, globalL1CacheSupported),
+    FIELD(cudaDevAttrLocalL1CacheSupported, localL1CacheSupported),
+    FIELD(cudaDevAttrMaxSharedMemoryPerMultiprocessor,
+          sharedMemPerMultiprocessor),
+    FIELD(cudaDevAttrMaxRegistersPerMultiprocessor, regsPerMultiprocessor),
+    FIELD(cudaDevAttrManagedMemory, managedMemory),
+    FIELD(cudaDevAttrIsMultiGpuBoard, isMultiGpuBoard),
+    FIELD(cudaDevAttrMultiGpuBoardGroupID, multiGpuBoardGroupID),
+    FIELD(cudaDevAttrHostNativeAtomicSupported, hostNativeAtomicSupported),
+    FIELD(cudaDevAttrSingleToDoublePrecisionPerfRatio,
+          singleToDoublePrecisionPerfRatio),
+    FIELD(cudaDevAttrPageableMemoryAccess, pageableMemoryAccess),
+    FIELD(cudaDevAttrConcurrentManagedAccess, concurrentManagedAccess),
+    FIELD(cudaDevAttrComputePreemptionSupported, computePreemptionSupported),
+    FIELD(cudaDevAttrCanUseHostPointerForRegisteredMem,
+          canUseHostPointerForRegisteredMem),
+    FIELD(cudaDevAttrCooperativeLaunch, cooperativeLaunch),
+    FIELD(cudaDevAttrCooperativeMultiDeviceLaunch,
+          cooperativeMultiDeviceLaunch),
+    FIELD(cudaDevAttrMaxSharedMemoryPerBlockOptin, sharedMemPerBlockOptin),
+    FIELD(cudaDevAttrHostRegisterSupported, hostRegisterSupported),
+    FIELD(cudaDevAttrPageableMemoryAccessUsesHostPageTables,
+          pageableMemoryAccessUsesHostPageTables),
+    FIELD(cudaDevAttrDirectManagedMemAccessFromHost,
+          directManagedMemAccessFromHost),
+    FIELD(cudaDevAttrMaxBlocksPerMultiprocessor, maxBlocksPerMultiProcessor),
+    FIELD(cudaDevAttrMaxPersistingL2CacheSize, persistingL2CacheMaxSize),
+    FIELD(cudaDevAttrMaxAccessPolicyWindowSize, accessPolicyMaxWindowSize),
+    FIELD(cudaDevAttrReservedSharedMemoryPerBlock, reservedSharedMemPerBlock),
+    FIELD(cudaDevAttrMemoryPoolsSupported, memoryPoolsSupported),
+#undef FIELD
+};
 
 cudaError_t cudaDeviceGetAttribute(int *Value, enum cudaDeviceAttr Attribute,
                                    int Device) {
@@ -443,51 +543,21 @@ cudaError_t cudaDeviceGetAttribute(int *Value, enum cudaDeviceAttr Attribute,
   cudaError_t Error = cudaGetDeviceProperties(&P, Device);
   if (Error)
     return Error;
-  switch (Attribute) {
-  case cudaDevAttrMaxThreadsPerBlock:
-    *Value = P.maxThreadsPerBlock;
-    break;
-  case cudaDevAttrMaxBlockDimX:
-  case cudaDevAttrMaxBlockDimY:
-  case cudaDevAttrMaxBlockDimZ:
-    *Value = P.maxThreadsDim[Attribute - cudaDevAttrMaxBlockDimX];
-    break;
-  case cudaDevAttrMaxGridDimX:
-  case cudaDevAttrMaxGridDimY:
-  case cudaDevAttrMaxGridDimZ:
-    *Value = P.maxGridSize[Attribute - cudaDevAttrMaxGridDimX];
-    break;
-  case cudaDevAttrMaxSharedMemoryPerBlock:
-    *Value = (int)P.sharedMemPerBlock;
-    break;
-  case cudaDevAttrMaxSharedMemoryPerBlockOptin:
-    *Value = (int)P.sharedMemPerBlockOptin;
-    break;
-  case cudaDevAttrTotalConstantMemory:
-    *Value = (int)P.totalConstMem;
-    break;
-  case cudaDevAttrWarpSize:
-    *Value = P.warpSize;
-    break;
-  case cudaDevAttrClockRate:
-    *Value = P.clockRate;
-    break;
-  case cudaDevAttrMultiProcessorCount:
-    *Value = P.multiProcessorCount;
-    break;
-  case cudaDevAttrComputeCapabilityMajor:
-    *Value = P.major;
-    break;
-  case cudaDevAttrComputeCapabilityMinor:
-    *Value = P.minor;
-    break;
-  case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
-    *Value = P.sharedMemPerMultiprocessor;
-    break;
-  default:
-    return record(cudaErrorInvalidValue);
+  for (size_t I = 0; I < sizeof(AttributeFields) / sizeof(AttributeFields[0]);
+       ++I) {
+    if (AttributeFields[I].Attribute != Attribute)
+      continue;
+    const char *Field = (const char *)&P + AttributeFields[I].Offset;
+    if (AttributeFields[I].Bytes == sizeof(size_t)) {
+      size_t Wide;
+      memcpy(&Wide, Field, sizeof(Wide));
+      *Value = Wide > 0x7fffffff ? 0x7fffffff : (int)Wide;
+    } else {
+      memcpy(Value, Field, sizeof(int));
+    }
+    return cudaSuccess;
   }
-  return cudaSuccess;
+  return record(cudaErrorInvalidValue);
 }
 
 cudaError_t cudaDeviceSynchronize(void) {
@@ -571,6 +641,7 @@ typedef struct {
   uintptr_t Base;
   size_t Bytes;
   enum cudaMemoryType Type;
+  bool Registered; /* host memory the program allocated, pinned */
 } Allocation;
 
 static Allocation *Allocations;
@@ -589,7 +660,8 @@ static unsigned lowerBound(uintptr_t Base) {
   return Low;
 }
 
-static void remember(void *Ptr, size_t Bytes, enum cudaMemoryType Type) {
+static void remember(void *Ptr, size_t Bytes, enum cudaMemoryType Type,
+                     bool Registered) {
   pthread_mutex_lock(&Lock);
   if (NumAllocations == AllocationCapacity) {
     AllocationCapacity = AllocationCapacity ? 2 * AllocationCapacity : 64;
@@ -598,16 +670,18 @@ static void remember(void *Ptr, size_t Bytes, enum cudaMemoryType Type) {
   unsigned I = lowerBound((uintptr_t)Ptr);
   memmove(&Allocations[I + 1], &Allocations[I],
           (NumAllocations - I) * sizeof(Allocation));
-  Allocations[I] = (Allocation){(uintptr_t)Ptr, Bytes, Type};
+  Allocations[I] = (Allocation){(uintptr_t)Ptr, Bytes, Type, Registered};
   ++NumAllocations;
   pthread_mutex_unlock(&Lock);
 }
 
-/* Forgets the allocation at exactly Ptr, if it is one of Type. */
-static bool forget(void *Ptr, enum cudaMemoryType Type) {
+/* Forgets the allocation at exactly Ptr, if it is one of Type (device
+ * memory may be managed) and registered or not as asked. */
+static bool forget(void *Ptr, enum cudaMemoryType Type, bool Registered) {
   pthread_mutex_lock(&Lock);
   unsigned I = lowerBound((uintptr_t)Ptr);
   bool Found = I < NumAllocations && Allocations[I].Base == (uintptr_t)Ptr &&
+               Allocations[I].Registered == Registered &&
                (Allocations[I].Type == Type ||
                 (Type == cudaMemoryTypeDevice &&
                  Allocations[I].Type == cudaMemoryTypeManaged));
@@ -651,7 +725,7 @@ static cudaError_t allocate(void **Ptr, size_t Bytes,
     *Ptr = NULL;
     return record(Error);
   }
-  remember(*Ptr, Bytes, Type);
+  remember(*Ptr, Bytes, Type, false);
   return cudaSuccess;
 }
 
@@ -685,7 +759,7 @@ static cudaError_t release(void *Ptr, enum cudaMemoryType Type) {
     return record(Error);
   if (!Ptr)
     return cudaSuccess;
-  if (!forget(Ptr, Type))
+  if (!forget(Ptr, Type, false))
     return record(cudaErrorInvalidValue);
   return record(Type == cudaMemoryTypeHost ? B->freeHost(Ptr) : B->free(Ptr));
 }
@@ -693,6 +767,77 @@ static cudaError_t release(void *Ptr, enum cudaMemoryType Type) {
 cudaError_t cudaFree(void *Ptr) { return release(Ptr, cudaMemoryTypeDevice); }
 
 cudaError_t cudaFreeHost(void *Ptr) { return release(Ptr, cudaMemoryTypeHost); }
+
+/* The stream-ordered allocator: the allocation is made, or freed, once
+ * the work before it in the stream is done. */
+cudaError_t cudaMallocAsync(void **Ptr, size_t Bytes, cudaStream_t Stream) {
+  cudaError_t Error = cudaStreamSynchronize(Stream);
+  return Error ? Error : cudaMalloc(Ptr, Bytes);
+}
+
+cudaError_t cudaFreeAsync(void *Ptr, cudaStream_t Stream) {
+  cudaError_t Error = cudaStreamSynchronize(Stream);
+  return Error ? Error : cudaFree(Ptr);
+}
+
+cudaError_t cudaHostRegister(void *Ptr, size_t Bytes, unsigned Flags) {
+  Allocation A;
+  (void)Flags;
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (!Ptr || !Bytes)
+    return record(cudaErrorInvalidValue);
+  if (lookUp(Ptr, &A))
+    return record(cudaErrorHostMemoryAlreadyRegistered);
+  Error = B->hostRegister(Ptr, Bytes);
+  if (!Error)
+    remember(Ptr, Bytes, cudaMemoryTypeHost, true);
+  return record(Error);
+}
+
+cudaError_t cudaHostUnregister(void *Ptr) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (!forget(Ptr, cudaMemoryTypeHost, true))
+    return record(cudaErrorHostMemoryNotRegistered);
+  return record(B->hostUnregister(Ptr));
+}
+
+/* Where managed memory should live is a hint; memory the device and the
+ * host share needs none to be right. The range must be managed memory. */
+static cudaError_t checkManagedRange(const void *Ptr, size_t Bytes) {
+  Allocation A;
+  cudaError_t Error = ready();
+  if (Error)
+    return Error;
+  if (!lookUp(Ptr, &A) || A.Type != cudaMemoryTypeManaged ||
+      (uintptr_t)Ptr - A.Base + Bytes > A.Bytes)
+    return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemPrefetchAsync(const void *Ptr, size_t Bytes, int Device,
+                                 cudaStream_t Stream) {
+  (void)Device;
+  (void)Stream;
+  return record(checkManagedRange(Ptr, Bytes));
+}
+
+cudaError_t cudaMemAdvise(const void *Ptr, size_t Bytes,
+                          enum cudaMemoryAdvise Advice, int Device) {
+  (void)Advice;
+  (void)Device;
+  return record(checkManagedRange(Ptr, Bytes));
+}
+
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t Stream, void *Ptr,
+                                     size_t Bytes, unsigned Flags) {
+  (void)Stream;
+  (void)Flags;
+  return record(checkManagedRange(Ptr, Bytes));
+}
 
 /* On AMD GPUs pinned host memory has the same address on the device. */
 cudaError_t cudaHostGetDevicePointer(void **Device, void *Host,
@@ -811,6 +956,29 @@ cudaError_t cudaMemsetAsync(void *Ptr, int Value, size_t Bytes,
   return fill(Ptr, Value, Bytes, Stream, true);
 }
 
+static cudaError_t fill2D(void *Ptr, size_t Pitch, int Value, size_t Width,
+                          size_t Height, cudaStream_t Stream, bool Async) {
+  if (Width > Pitch)
+    return record(cudaErrorInvalidPitchValue);
+  for (size_t Row = 0; Row < Height; ++Row) {
+    cudaError_t Error =
+        fill((char *)Ptr + Row * Pitch, Value, Width, Stream, Async);
+    if (Error)
+      return Error;
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemset2D(void *Ptr, size_t Pitch, int Value, size_t Width,
+                         size_t Height) {
+  return fill2D(Ptr, Pitch, Value, Width, Height, NULL, false);
+}
+
+cudaError_t cudaMemset2DAsync(void *Ptr, size_t Pitch, int Value, size_t Width,
+                              size_t Height, cudaStream_t Stream) {
+  return fill2D(Ptr, Pitch, Value, Width, Height, Stream, true);
+}
+
 /*===-- Symbols: __device__ and __constant__ variables --------------------===*/
 
 /* The device address of the variable whose host shadow is Symbol, and its
@@ -898,6 +1066,23 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *Stream, unsigned Flags) {
   return record(Error ? Error : B->streamCreate((void **)Stream, Flags));
 }
 
+/* Priorities are hints; these streams have none (the range is 0 to 0, as
+ * CUDA reports for a device without them). */
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *Stream, unsigned Flags,
+                                         int Priority) {
+  (void)Priority;
+  return cudaStreamCreateWithFlags(Stream, Flags);
+}
+
+cudaError_t cudaDeviceGetStreamPriorityRange(int *Least, int *Greatest) {
+  cudaError_t Error = ready();
+  if (Least)
+    *Least = 0;
+  if (Greatest)
+    *Greatest = 0;
+  return record(Error);
+}
+
 cudaError_t cudaStreamDestroy(cudaStream_t Stream) {
   cudaError_t Error = ready();
   return record(Error ? Error : B->streamDestroy(Stream));
@@ -961,6 +1146,12 @@ cudaError_t cudaEventDestroy(cudaEvent_t Event) {
 cudaError_t cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream) {
   cudaError_t Error = ready();
   return record(Error ? Error : B->eventRecord(Event, Stream));
+}
+
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t Event, cudaStream_t Stream,
+                                     unsigned Flags) {
+  (void)Flags;
+  return cudaEventRecord(Event, Stream);
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
@@ -1243,3 +1434,10 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
                       : B->occupancy(Module, K->DeviceName, BlockSize,
                                      DynamicShared, Blocks));
 }
+
+/*===-- Profiling ---------------------------------------------------------===*/
+
+/* No CUDA profiler can attach to these backends: nothing to start. */
+cudaError_t cudaProfilerStart(void) { return record(ready()); }
+
+cudaError_t cudaProfilerStop(void) { return record(ready()); }

@@ -50,6 +50,8 @@ static struct {
   __typeof__(hipHostMalloc) *HostMalloc;
   __typeof__(hipHostFree) *HostFree;
   __typeof__(hipMallocManaged) *MallocManaged;
+  __typeof__(hipHostRegister) *HostRegister;
+  __typeof__(hipHostUnregister) *HostUnregister;
   __typeof__(hipMemGetInfo) *MemGetInfo;
   __typeof__(hipMemcpy) *Memcpy;
   __typeof__(hipMemcpyAsync) *MemcpyAsync;
@@ -94,6 +96,8 @@ static const struct {
     {"hipHostMalloc", (void **)&Hip.HostMalloc},
     {"hipHostFree", (void **)&Hip.HostFree},
     {"hipMallocManaged", (void **)&Hip.MallocManaged},
+    {"hipHostRegister", (void **)&Hip.HostRegister},
+    {"hipHostUnregister", (void **)&Hip.HostUnregister},
     {"hipMemGetInfo", (void **)&Hip.MemGetInfo},
     {"hipMemcpy", (void **)&Hip.Memcpy},
     {"hipMemcpyAsync", (void **)&Hip.MemcpyAsync},
@@ -186,6 +190,7 @@ static BackendStatus deviceInfo(int Device, BackendDeviceInfo *Info) {
   Info->Integrated = P.integrated;
   Info->ConcurrentKernels = P.concurrentKernels;
   Info->ManagedMemory = P.managedMemory;
+  Info->ConcurrentManagedAccess = P.concurrentManagedAccess;
   return CudaSuccess;
 }
 
@@ -217,6 +222,15 @@ static BackendStatus hostFree(void *Ptr) {
 static BackendStatus managedMalloc(void **Ptr, size_t Bytes) {
   return check(Hip.MallocManaged(Ptr, Bytes, hipMemAttachGlobal),
                "hipMallocManaged");
+}
+
+static BackendStatus hostRegister(void *Ptr, size_t Bytes) {
+  return check(Hip.HostRegister(Ptr, Bytes, hipHostRegisterMapped),
+               "hipHostRegister");
+}
+
+static BackendStatus hostUnregister(void *Ptr) {
+  return check(Hip.HostUnregister(Ptr), "hipHostUnregister");
 }
 
 static BackendStatus memGetInfo(size_t *Free, size_t *Total) {
@@ -427,6 +441,8 @@ static const Backend HipBackend = {
     .mallocHost = hostMalloc,
     .freeHost = hostFree,
     .mallocManaged = managedMalloc,
+    .hostRegister = hostRegister,
+    .hostUnregister = hostUnregister,
     .memGetInfo = memGetInfo,
     .memcpy = copy,
     .memcpy2D = copy2D,

@@ -12,10 +12,10 @@
  *
  * so that `clang-offload-bundler --list --type=o` and `--unbundle` work on
  * the section. (The bitcode has a kind of its own: the bundler takes
- * clang's "hip" kind, HIP's bitcode, for a "hipv4" code object.) The layout: the 24-byte magic "__CLANG_OFFLOAD_BUNDLE__",
- * a little-endian u64 entry count, then for each entry u64 offset (from
- * the start of the bundle), u64 size, u64 id length and the id's bytes;
- * the entries' contents follow.
+ * clang's "hip" kind, HIP's bitcode, for a "hipv4" code object.) The layout:
+ * the 24-byte magic "__CLANG_OFFLOAD_BUNDLE__", a little-endian u64 entry
+ * count, then for each entry u64 offset (from the start of the bundle), u64
+ * size, u64 id length and the id's bytes; the entries' contents follow.
  *
  *===----------------------------------------------------------------------===*/
 

@@ -81,6 +81,7 @@ static BackendStatus deviceInfo(int Device, BackendDeviceInfo *Info) {
   Info->MemoryBusWidth = 64;
   Info->Integrated = 1;
   Info->ManagedMemory = 1;
+  Info->ConcurrentManagedAccess = 1;
   return cudaSuccess;
 }
 
@@ -105,6 +106,18 @@ static BackendStatus hostMalloc(void **Ptr, size_t Bytes) {
 
 static BackendStatus freeMemory(void *Ptr) {
   free(Ptr);
+  return cudaSuccess;
+}
+
+/* The emulated device uses host memory as it is. */
+static BackendStatus hostRegister(void *Ptr, size_t Bytes) {
+  (void)Ptr;
+  (void)Bytes;
+  return cudaSuccess;
+}
+
+static BackendStatus hostUnregister(void *Ptr) {
+  (void)Ptr;
   return cudaSuccess;
 }
 
@@ -305,6 +318,8 @@ static const Backend Wavesim = {
     .mallocHost = hostMalloc,
     .freeHost = freeMemory,
     .mallocManaged = deviceMalloc,
+    .hostRegister = hostRegister,
+    .hostUnregister = hostUnregister,
     .memGetInfo = memGetInfo,
     .memcpy = copy,
     .memcpy2D = copy2D,

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds every sample program in hip-kernels/programs/*.cu, the runtime API
-# probe beside this script and the multi-file project in
+# probe and the attribute-value listing beside this script and the
+# multi-file project in
 # hip-kernels/programs/multi_file/ (each .cu compiled by nvcc -c, main.cpp by
 # the host compiler against the toolkit's headers, linked by nvcc) with the
 # real CUDA toolkit, runs each on the NVIDIA GPU of the machine and writes,
@@ -27,7 +28,8 @@ else
   trap 'rm -rf "$bin"' EXIT
 fi
 
-sources=("$root"/hip-kernels/programs/*.cu "$here/runtime_api_probe.cu")
+sources=("$root"/hip-kernels/programs/*.cu "$here/runtime_api_probe.cu"
+         "$here/attribute_values.cu")
 names=()
 for src in "${sources[@]}"; do names+=("$(basename "$src" .cu)"); done
 names+=(multi_file)
