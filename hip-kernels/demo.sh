@@ -5,7 +5,10 @@
 # lowered device functions. Then it compiles every bundled kernel file with
 # cu2hsaco for gfx90a and gfx1100 and verifies it against the CPU
 # references: on the AMD GPU of this machine where its processor matches,
-# else on wavesim, printing one table row per file and target.
+# else on wavesim, printing one table row per file and target. Last, it
+# builds a whole CUDA program (hip-kernels/programs/scan.cu: host code,
+# kernels, its own check) with cucc and runs it as a user would: on the AMD
+# GPU if there is one, else on wavesim, once as wave64 and once as wave32.
 set -euo pipefail
 BUILD=${1:-build}
 BIN=/usr/lib/llvm-22/bin
@@ -20,7 +23,8 @@ show_function() { sed -n "/^define .*@$2(/,/^}/p" "$1"; }
 
 $BIN/clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
   -nocudalib --cuda-path=/nonexistent -Xclang -target-feature -Xclang +ptx70 \
-  -O2 -emit-llvm -S "$HERE/warp_reduce_scan.cu" -o "$OUT/nvvm.ll"
+  -isystem "$HERE/../include" -O2 -emit-llvm -S "$HERE/warp_reduce_scan.cu" \
+  -o "$OUT/nvvm.ll"
 $BIN/opt -load-pass-plugin="$PLUGIN" -passes=nvvm-shfl-to-amdgpu -S \
   "$OUT/nvvm.ll" -o "$OUT/lowered.ll"
 
@@ -84,3 +88,15 @@ for cu in "$HERE"/*.cu; do
 done
 [ -n "$GPU_ARCH" ] || echo "no AMD GPU (hipErrorNoDevice): hardware runs skipped; wavesim is a model, not hardware"
 echo "logs: $OUT/*.log"
+
+section "a whole CUDA program: cucc scan.cu -o scan && ./scan"
+PROGRAM=$HERE/programs/scan.cu
+ARCHS=gfx942,gfx1100${GPU_ARCH:+,$GPU_ARCH}
+echo "\$ cucc $PROGRAM -o $OUT/scan --offload-arch=$ARCHS"
+"$BUILD/bin/cucc" "$PROGRAM" -o "$OUT/scan" --offload-arch="$ARCHS"
+echo "\$ $OUT/scan"
+"$OUT/scan" | tail -n 3
+if [ -z "$GPU_ARCH" ]; then
+  echo "\$ CUCC_DEVICE=wavesim:gfx1100 $OUT/scan"
+  CUCC_DEVICE=wavesim:gfx1100 "$OUT/scan" | tail -n 3
+fi

@@ -1,6 +1,6 @@
 // The bundled example of `make demo`: the warp-level building blocks of
 // reductions and scans, as CUDA code writes them.
-#include "cuda_shfl.h"
+#include <cuda_runtime.h>
 
 // Every lane ends with the sum of the 32 lanes of its warp.
 extern "C" __device__ __attribute__((noinline)) float
