@@ -260,29 +260,33 @@ int driverRunTool(char *const *Argv, bool Verbose) {
   return WIFEXITED(Status) ? WEXITSTATUS(Status) : 128;
 }
 
+const char *driverInstalledDir(const char *Dir, const char *File) {
+  static char Installed[4][4096];
+  static unsigned Next;
+  char Self[4000];
+  ssize_t Length = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
+  if (Length <= 0)
+    return NULL;
+  Self[Length] = '\0';
+  char *Slash = strrchr(Self, '/');
+  if (!Slash)
+    return NULL;
+  *Slash = '\0';
+  char *Path = Installed[Next++ % 4];
+  snprintf(Path, sizeof(Installed[0]), "%s/../%s", Self, Dir);
+  char Probe[8200];
+  snprintf(Probe, sizeof(Probe), "%s/%s", Path, File);
+  return access(Probe, R_OK) == 0 ? Path : NULL;
+}
+
 /* include/cu2hsaco beside an installed driver's bin/ (with the generated
  * headers), else the source tree's include/ and the build's generated
  * headers (*Generated). */
 const char *driverIncludeDir(const char **Generated) {
-  *Generated = DRIVER_GENERATED_INCLUDE_DIR;
-  static char Installed[4096];
-  char Self[4096];
-  ssize_t Length = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
-  if (Length > 0) {
-    Self[Length] = '\0';
-    char *Slash = strrchr(Self, '/');
-    if (Slash) {
-      *Slash = '\0';
-      snprintf(Installed, sizeof(Installed), "%s/../include/cu2hsaco", Self);
-      char Probe[4160];
-      snprintf(Probe, sizeof(Probe), "%s/cuda_runtime.h", Installed);
-      if (access(Probe, R_OK) == 0) {
-        *Generated = Installed;
-        return Installed;
-      }
-    }
-  }
-  return DRIVER_INCLUDE_DIR;
+  const char *Installed =
+      driverInstalledDir("include/cu2hsaco", "cuda_runtime.h");
+  *Generated = Installed ? Installed : DRIVER_GENERATED_INCLUDE_DIR;
+  return Installed ? Installed : DRIVER_INCLUDE_DIR;
 }
 
 /*===-- The device compile ------------------------------------------------===*/

@@ -56,6 +56,10 @@ const char *driverScratchPath(const char *Name);
 /* Runs Argv, its output going to ours; returns its exit status. */
 int driverRunTool(char *const *Argv, bool Verbose);
 
+/* Dir, relative to the parent of the running driver's bin/, if it holds
+ * File (the driver is installed); else NULL. */
+const char *driverInstalledDir(const char *Dir, const char *File);
+
 /* The directory of our CUDA headers, and of those generated at build
  * time, for an installed driver or one in the build tree. */
 const char *driverIncludeDir(const char **Generated);

@@ -369,23 +369,9 @@ static char *objectNameOf(const char *Source) {
 /* libcucc_cudart: in the library directory beside an installed cucc's
  * bin/, else in the build tree. */
 static const char *runtimeDir(void) {
-  static char Installed[4096];
-  char Self[4000];
-  ssize_t Length = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
-  if (Length > 0) {
-    Self[Length] = '\0';
-    char *Slash = strrchr(Self, '/');
-    if (Slash) {
-      *Slash = '\0';
-      snprintf(Installed, sizeof(Installed), "%s/../%s", Self,
-               CUCC_INSTALL_LIBDIR);
-      char Probe[4200];
-      snprintf(Probe, sizeof(Probe), "%s/libcucc_cudart.so", Installed);
-      if (access(Probe, R_OK) == 0)
-        return Installed;
-    }
-  }
-  return CUCC_RUNTIME_DIR;
+  const char *Installed =
+      driverInstalledDir(CUCC_INSTALL_LIBDIR, "libcucc_cudart.so");
+  return Installed ? Installed : CUCC_RUNTIME_DIR;
 }
 
 static void linkProgram(const Options *O, const char **Objects,

@@ -1093,14 +1093,19 @@ cudaError_t cudaStreamSynchronize(cudaStream_t Stream) {
   return record(Error ? Error : B->streamSynchronize(Stream));
 }
 
-/* cudaErrorNotReady is an answer, not an error. */
-cudaError_t cudaStreamQuery(cudaStream_t Stream) {
+/* Whether a stream's (or an event's) work is done: cudaErrorNotReady is
+ * an answer, not an error. */
+static cudaError_t query(void *Handle, bool IsStream) {
   cudaError_t Error = ready();
-  if (Error)
-    return record(Error);
-  Error = B->streamQuery(Stream);
-  return Error == cudaErrorNotReady ? Error : record(Error);
+  if (!Error) {
+    Error = IsStream ? B->streamQuery(Handle) : B->eventQuery(Handle);
+    if (Error == cudaErrorNotReady)
+      return Error;
+  }
+  return record(Error);
 }
+
+cudaError_t cudaStreamQuery(cudaStream_t Stream) { return query(Stream, true); }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
                                 unsigned Flags) {
@@ -1159,13 +1164,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
   return record(Error ? Error : B->eventSynchronize(Event));
 }
 
-cudaError_t cudaEventQuery(cudaEvent_t Event) {
-  cudaError_t Error = ready();
-  if (Error)
-    return record(Error);
-  Error = B->eventQuery(Event);
-  return Error == cudaErrorNotReady ? Error : record(Error);
-}
+cudaError_t cudaEventQuery(cudaEvent_t Event) { return query(Event, false); }
 
 cudaError_t cudaEventElapsedTime(float *Milliseconds, cudaEvent_t Start,
                                  cudaEvent_t End) {
