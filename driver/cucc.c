@@ -386,6 +386,9 @@ static void linkProgram(const Options *O, const char **Objects,
     Argv[N++] = Objects[I];
   for (unsigned I = 0; I < O->NumLinkArgs; ++I)
     Argv[N++] = O->LinkArgs[I];
+  /* As nvcc's: host compiler options (-fopenmp, -pthread) reach the link. */
+  for (unsigned I = 0; I < O->NumHostArgs; ++I)
+    Argv[N++] = O->HostArgs[I];
   Argv[N++] = RuntimePath;
   Argv[N++] = Rpath;
   Argv[N++] = "-lcucc_cudart";
