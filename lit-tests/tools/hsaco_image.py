@@ -16,7 +16,14 @@ descriptor asks for (calls keep a stack in scratch).
   image.launch(run_asm, "kernel", "cdna", grid, block, [pointer, ...])
 
 Arguments are host addresses (ints) or ctypes arrays, as for
-run_hsaco.launch; scalars are ints or floats.
+run_hsaco.launch; scalars are ints or floats; a bytes object is the
+argument's own bytes, as a HIP runtime copies them (a struct by value).
+By default the image gets host memory of its own (an anonymous mmap);
+Image(path, at=(address, bytes)) places it in memory the caller owns
+instead (image_size(path) says how much it needs), for a device whose
+memory is shared with another process (fake-hip.c's arena); launch's
+dynamic_shared adds a launch's dynamic LDS to the kernel's static
+group segment, as a dispatch packet's group_segment_size does.
 
 tgemu computes floating point on the host with denormals flushed (x86's
 DAZ and FTZ), RDNA3's default mode. A kernel's descriptor chooses its own
@@ -49,6 +56,7 @@ import subprocess
 READELF = "/usr/lib/llvm-22/bin/llvm-readelf"
 PT_LOAD = 1
 SHT_SYMTAB, SHT_RELA, SHT_DYNSYM = 2, 4, 11
+STT_OBJECT, SHN_LORESERVE = 1, 0xFF00
 R_AMDGPU_ABS64, R_AMDGPU_RELATIVE64 = 3, 13
 KD_PRIVATE_SEGMENT_SIZE, KD_RSRC1, KD_RSRC2, KD_PROPERTIES = 4, 48, 52, 56
 DENORM_FLUSH, DENORM_PRESERVE = 0, 3
@@ -58,17 +66,44 @@ class ImageError(Exception):
     pass
 
 
+def _read_elf(path):
+    with open(path, "rb") as f:
+        elf = f.read()
+    if elf[:4] != b"\x7fELF" or elf[4] != 2:
+        raise ImageError(f"{path}: not a 64-bit ELF file")
+    return elf
+
+
+def _load_segments(path, elf):
+    """(offset, vaddr, filesz, memsz) of each PT_LOAD segment, and the bytes
+    of memory they span from address 0."""
+    phoff, = struct.unpack_from("<Q", elf, 0x20)
+    phentsize, phnum = struct.unpack_from("<HH", elf, 0x36)
+    segments = []
+    for i in range(phnum):
+        kind, _, offset, vaddr, _, filesz, memsz, _ = struct.unpack_from(
+            "<IIQQQQQQ", elf, phoff + i * phentsize)
+        if kind == PT_LOAD:
+            segments.append((offset, vaddr, filesz, memsz))
+    if not segments:
+        raise ImageError(f"{path}: no PT_LOAD segment")
+    return segments, max(v + m for _, v, _, m in segments)
+
+
+def image_size(path):
+    """The bytes of memory the code object at path needs when loaded."""
+    return _load_segments(path, _read_elf(path))[1]
+
+
 class Image:
-    def __init__(self, path):
+    def __init__(self, path, at=None):
+        """at=(address, bytes): memory to load into instead of our own."""
         self._notes = None
         self.path = path
-        with open(path, "rb") as f:
-            self.elf = f.read()
-        if self.elf[:4] != b"\x7fELF" or self.elf[4] != 2:
-            raise ImageError(f"{path}: not a 64-bit ELF file")
+        self.elf = _read_elf(path)
         self.sections = self._section_headers()
         self.symbols = self._symbols()
-        self._map_segments()
+        self._map_segments(at)
         self._relocate()
 
     def _section_headers(self):
@@ -79,14 +114,16 @@ class Image:
 
     def _symbols(self):
         """Name -> value, from .symtab and .dynsym; also the .dynsym list by
-        index, which relocations name."""
-        symbols, self.dynamic_symbols = {}, []
+        index, which relocations name, and the (value, size) of each data
+        object (STT_OBJECT in a section: __device__ and __constant__
+        variables, kernel descriptors)."""
+        symbols, self.dynamic_symbols, self.objects = {}, [], {}
         for sh in self.sections:
             if sh[1] not in (SHT_SYMTAB, SHT_DYNSYM):
                 continue
             strtab = self.sections[sh[6]][4]
             for i in range(sh[5] // 24):
-                name_offset, _, _, _, value, _ = struct.unpack_from(
+                name_offset, info, _, shndx, value, size = struct.unpack_from(
                     "<IBBHQQ", self.elf, sh[4] + i * 24)
                 end = self.elf.index(b"\0", strtab + name_offset)
                 name = self.elf[strtab + name_offset:end].decode()
@@ -94,22 +131,24 @@ class Image:
                     self.dynamic_symbols.append(value)
                 if name:
                     symbols[name] = value
+                    if info & 0xF == STT_OBJECT and 0 < shndx < SHN_LORESERVE:
+                        self.objects[name] = (value, size)
         return symbols
 
-    def _map_segments(self):
-        phoff, = struct.unpack_from("<Q", self.elf, 0x20)
-        phentsize, phnum = struct.unpack_from("<HH", self.elf, 0x36)
-        segments = []
-        for i in range(phnum):
-            kind, _, offset, vaddr, _, filesz, memsz, _ = struct.unpack_from(
-                "<IIQQQQQQ", self.elf, phoff + i * phentsize)
-            if kind == PT_LOAD:
-                segments.append((offset, vaddr, filesz, memsz))
-        if not segments:
-            raise ImageError(f"{self.path}: no PT_LOAD segment")
-        self.size = max(v + m for _, v, _, m in segments)
-        self.memory = mmap.mmap(-1, (self.size + 4095) & ~4095)
-        self.view = (ctypes.c_char * len(self.memory)).from_buffer(self.memory)
+    def _map_segments(self, at):
+        segments, self.size = _load_segments(self.path, self.elf)
+        if at is None:
+            self.memory = mmap.mmap(-1, (self.size + 4095) & ~4095)
+            self.view = (ctypes.c_char * len(self.memory)).from_buffer(
+                self.memory)
+        else:
+            address, capacity = at
+            if capacity < self.size:
+                raise ImageError(f"{self.path}: needs {self.size} bytes, "
+                                 f"{capacity} given")
+            self.view = (ctypes.c_char * capacity).from_address(address)
+            self.memory = memoryview(self.view).cast("B")
+            ctypes.memset(address, 0, self.size)  # .bss and the gaps
         self.base = ctypes.addressof(self.view)
         for offset, vaddr, filesz, _ in segments:
             self.memory[vaddr:vaddr + filesz] = self.elf[offset:offset + filesz]
@@ -136,14 +175,19 @@ class Image:
             raise ImageError(f"{self.path}: no symbol {name}")
         return self.base + self.symbols[name]
 
-    def kernel_params(self, kernel):
-        """(offset, size, value_kind) of each kernel argument, and the kernarg
-        segment size, from the code object's metadata notes (read once)."""
+    def notes(self):
+        """The code object's metadata notes, as llvm-readelf shows them (read
+        once, so that the file may go afterwards)."""
         if self._notes is None:
             self._notes = subprocess.run([READELF, "--notes", self.path],
                                          capture_output=True, text=True,
                                          check=True).stdout
-        for chunk in re.split(r"\n  - \.", self._notes):
+        return self._notes
+
+    def kernel_params(self, kernel):
+        """(offset, size, value_kind) of each kernel argument, and the kernarg
+        segment size, from the code object's metadata notes."""
+        for chunk in re.split(r"\n  - \.", self.notes()):
             if re.search(r"\n    \.name:\s+" + re.escape(kernel) + r"\n", chunk):
                 params = [(int(o), int(s), k) for o, s, k in re.findall(
                     r"\.offset:\s+(\d+)\n\s+\.size:\s+(\d+)\n\s+"
@@ -152,9 +196,11 @@ class Image:
                 return params, int(size.group(1))
         raise ImageError(f"{self.path}: no kernel {kernel} in its metadata")
 
-    def launch(self, run_asm, kernel, arch, grid, block, args):
+    def launch(self, run_asm, kernel, arch, grid, block, args,
+               dynamic_shared=0):
         """Runs kernel on tgemu's run_asm over grid x block (ints or (x, y, z))
-        with the explicit arguments args."""
+        with the explicit arguments args and dynamic_shared bytes of LDS
+        beyond the kernel's static group segment."""
         grid = (tuple(grid) + (1, 1))[:3] if isinstance(grid, (tuple, list)) \
             else (grid, 1, 1)
         block = (tuple(block) + (1, 1))[:3] if isinstance(block, (tuple, list)) \
@@ -167,7 +213,7 @@ class Image:
         rsrc2, = struct.unpack_from("<I", self.memory, kd + KD_RSRC2)
         properties, = struct.unpack_from("<H", self.memory, kd + KD_PROPERTIES)
         group_segment, = struct.unpack_from("<I", self.memory, kd)
-        lds_granules = (group_segment + 511) // 512
+        lds_granules = (group_segment + dynamic_shared + 511) // 512
         rsrc2 = (rsrc2 & ~(0x1FF << 15)) | (lds_granules << 15)
 
         kernarg = ctypes.create_string_buffer(max(kernarg_size, 256) + 256)
@@ -178,7 +224,12 @@ class Image:
         for (offset, size, _), arg in zip(explicit, args):
             if isinstance(arg, ctypes.Array):
                 arg = ctypes.addressof(arg)
-            if isinstance(arg, float):
+            if isinstance(arg, (bytes, bytearray)):
+                if len(arg) != size:
+                    raise ImageError(f"{kernel}: an argument of {size} "
+                                     f"bytes given {len(arg)}")
+                kernarg[offset:offset + size] = bytes(arg)
+            elif isinstance(arg, float):
                 struct.pack_into("<f" if size == 4 else "<d", kernarg, offset, arg)
             else:
                 struct.pack_into({8: "<Q", 4: "<I", 2: "<H", 1: "<B"}[size],
@@ -196,6 +247,8 @@ class Image:
         packet = ctypes.create_string_buffer(64)
         struct.pack_into("<HHH", packet, 4, *block)
         struct.pack_into("<III", packet, 12, *(g * b for g, b in zip(grid, block)))
+        struct.pack_into("<II", packet, 24, scratch,
+                         group_segment + dynamic_shared)
         struct.pack_into("<Q", packet, 40, ctypes.addressof(kernarg))
         user = []
         for bit, count, value in (

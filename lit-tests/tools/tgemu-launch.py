@@ -20,6 +20,37 @@ one JSON request per line on stdin and answers one line on stdout.
   any request that fails
       -> "error MESSAGE"
 
+A HIP runtime (fake-hip.c) uses the worker as its device, whose memory is
+one arena: a file that both processes map at the same address, so that a
+device pointer, wherever it is, means the same memory here and there, and
+the code objects are loaded into the arena too (their __device__ and
+__constant__ variables are device memory). These requests serve it:
+
+  {"op": "arena", "path": FILE, "address": A, "bytes": N}
+      -> "ok"  FILE (e.g. /proc/self/fd/3, inherited) is mapped MAP_SHARED
+         at address A, N bytes; once per worker
+  {"op": "image", "hsaco": PATH}
+      -> "ok BYTES TARGET"  the memory the code object needs when loaded,
+         and its processor (gfx942)
+  {"op": "load", "hsaco": PATH, "address": A, "bytes": N}
+      -> "ok"  the code object is loaded at A, inside the arena, relocated
+         there; PATH is read now, and may go once "ok" has come
+  {"op": "unload", "hsaco": PATH}
+      -> "ok"  the worker forgets it (its memory is the client's again)
+  {"op": "symbol", "hsaco": PATH, "name": NAME}
+      -> "ok ADDRESS BYTES"  a data object's address in the arena and size
+  {"op": "kernel", "hsaco": PATH, "kernel": NAME}
+      -> "ok wave=64 group=32 private=0 vgprs=6 sgprs=23 max_threads=1024
+         params=8:global_buffer,4:by_value"  the kernel's metadata: wave
+         size, static LDS and scratch bytes, registers, the largest
+         work-group and its explicit parameters in order
+  {"op": "run", "hsaco": PATH, "kernel": NAME, "grid": [X, Y, Z],
+   "block": [X, Y, Z], "shared": BYTES, "args": [HEX, ...],
+   "timeout": SECONDS}
+      -> "ok" once the loaded kernel has run with each explicit argument's
+         bytes as given (pointers are arena addresses) and BYTES of
+         dynamic LDS beyond its static group segment
+
 Device memory is host memory to tgemu: each buffer is a file that
 tgemu-suite has mapped (MAP_SHARED) and this worker maps too, so a pointer
 argument is the address of its buffer here plus its offset, and what the
@@ -51,7 +82,7 @@ import signal
 import subprocess
 import sys
 
-from hsaco_image import Image, extend_tgemu
+from hsaco_image import Image, extend_tgemu, image_size
 
 READELF = "/usr/lib/llvm-22/bin/llvm-readelf"
 OBJDUMP = "/usr/lib/llvm-22/bin/llvm-objdump"
@@ -166,6 +197,101 @@ def launch(emu, images, request):
             m.close()
 
 
+PROT_READ_WRITE, MAP_SHARED, MAP_FIXED_NOREPLACE = 3, 0x01, 0x100000
+
+
+class Arena:
+    """The client's device memory, mapped here at the client's address."""
+
+    def __init__(self):
+        self.address = self.bytes = 0
+
+    def map(self, request):
+        if self.bytes:
+            raise LaunchError("the arena is mapped already")
+        address, size = request["address"], request["bytes"]
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.mmap.restype = ctypes.c_void_p
+        libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
+                              ctypes.c_int, ctypes.c_int, ctypes.c_long]
+        fd = os.open(request["path"], os.O_RDWR)
+        try:
+            mapped = libc.mmap(address, size, PROT_READ_WRITE,
+                               MAP_SHARED | MAP_FIXED_NOREPLACE, fd, 0)
+        finally:
+            os.close(fd)
+        if mapped != address:
+            error = os.strerror(ctypes.get_errno())
+            if mapped not in (None, ctypes.c_void_p(-1).value):
+                libc.munmap(ctypes.c_void_p(mapped), ctypes.c_size_t(size))
+            raise LaunchError(f"cannot map the arena at {address:#x}: {error}")
+        self.address, self.bytes = address, size
+
+    def check(self, address, size):
+        if not (self.address <= address and
+                address + size <= self.address + self.bytes):
+            raise LaunchError(f"{size} bytes at {address:#x} are not in the "
+                              "arena")
+
+
+def loaded(images, request):
+    image = images.get(request["hsaco"])
+    if image is None:
+        raise LaunchError(f"{request['hsaco']} is not loaded")
+    return image
+
+
+def load(images, arena, request):
+    """A code object into the arena; everything the later requests read of
+    its file is read now."""
+    hsaco, address, size = request["hsaco"], request["address"], \
+        request["bytes"]
+    if hsaco in images:
+        raise LaunchError(f"{hsaco} is loaded already")
+    arena.check(address, size)
+    gfx, _, _ = read_notes(hsaco)
+    uses_apertures(hsaco, gfx)
+    image = Image(hsaco, at=(address, size))
+    image.notes()
+    images[hsaco] = image
+
+
+def kernel_info(image, request):
+    hsaco, kernel = request["hsaco"], request["kernel"]
+    _, _, text = read_notes(hsaco)
+    fields = [("wave", "wavefront_size"),
+              ("group", "group_segment_fixed_size"),
+              ("private", "private_segment_fixed_size"),
+              ("vgprs", "vgpr_count"), ("sgprs", "sgpr_count"),
+              ("max_threads", "max_flat_workgroup_size")]
+    words = [f"{key}={kernel_field(text, kernel, field) or 0}"
+             for key, field in fields]
+    params, _ = image.kernel_params(kernel)
+    explicit = [f"{size}:{kind}" for _, size, kind in params
+                if not kind.startswith("hidden_")]
+    return " ".join(["ok"] + words + ["params=" + ",".join(explicit)])
+
+
+def run(emu, image, request):
+    arch = check_launchable(request["hsaco"], request["kernel"])
+    args = [bytes.fromhex(arg) for arg in request["args"]]
+    signal.alarm(int(request.get("timeout", 0)))
+    try:
+        image.launch(emu.run_asm, request["kernel"], arch, request["grid"],
+                     request["block"], args,
+                     dynamic_shared=request.get("shared", 0))
+    except RuntimeError as e:
+        # tgemu translates an instruction when a wave first reaches it, and
+        # has no translation of s_trap: the kernel trapped.
+        if "Failed to compile s_trap" in str(e):
+            raise LaunchError("the kernel reached s_trap (a failed device "
+                              "assert or __trap()), which tgemu does not "
+                              "model") from e
+        raise
+    finally:
+        signal.alarm(0)
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: tgemu-launch.py TGEMU-DIR")
@@ -184,19 +310,43 @@ def main():
     run_hsaco.kernel_meta = functools.lru_cache(maxsize=None)(
         run_hsaco.kernel_meta)
     signal.signal(signal.SIGALRM, on_alarm)
+    arena = Arena()
     for line in sys.stdin:
         try:
             request = json.loads(line)
-            if request["op"] == "meta":
+            op = request["op"]
+            answer = "ok"
+            if op == "meta":
                 gfx, arch, _ = read_notes(request["hsaco"])
                 check_launchable(request["hsaco"], request["kernel"])
                 params = explicit_params(run_hsaco, request["hsaco"],
                                          request["kernel"])
                 answer = " ".join(["ok", gfx, arch] +
                                   [f"{size}:{kind}" for size, kind in params])
-            else:
+            elif op == "launch":
                 launch(emu, images, request)
-                answer = "ok"
+            elif op == "arena":
+                arena.map(request)
+            elif op == "image":
+                gfx, _, _ = read_notes(request["hsaco"])
+                answer = f"ok {image_size(request['hsaco'])} {gfx}"
+            elif op == "load":
+                load(images, arena, request)
+            elif op == "unload":
+                loaded(images, request)
+                del images[request["hsaco"]]
+            elif op == "symbol":
+                image = loaded(images, request)
+                if request["name"] not in image.objects:
+                    raise LaunchError(f"no variable {request['name']}")
+                value, size = image.objects[request["name"]]
+                answer = f"ok {image.base + value} {size}"
+            elif op == "kernel":
+                answer = kernel_info(loaded(images, request), request)
+            elif op == "run":
+                run(emu, loaded(images, request), request)
+            else:
+                raise LaunchError(f"no request {op}")
         except Exception as e:  # a fault of the emulator is the launch's
             message = str(e) if isinstance(e, LaunchError) else \
                 f"{type(e).__name__}: {e}"
