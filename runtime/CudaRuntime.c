@@ -56,6 +56,16 @@ enum {
   DefaultSharedLimit = 48 * 1024 /* CUDA's, without the opt-in */
 };
 
+/* CUDA's limits on a launch's shape: every launch is held to them, and
+ * every device reports them (a backend's own may be wider). */
+static const unsigned MaxBlockDim[3] = {1024, 1024, 64};
+static const unsigned MaxGridDim[3] = {0x7fffffff, 65535, 65535};
+enum { MaxBlockThreads = 1024 };
+
+static int atMost(int Value, unsigned Limit) {
+  return (unsigned)Value < Limit ? Value : (int)Limit;
+}
+
 /*===-- Messages ----------------------------------------------------------===*/
 
 static void say(const char *Kind, const char *Format, ...) {
@@ -417,9 +427,11 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *P, int Device) {
   P->regsPerBlock = Info.RegsPerBlock;
   P->warpSize = 32;
   P->memPitch = (size_t)1 << 31;
-  P->maxThreadsPerBlock = Info.MaxThreadsPerBlock;
-  memcpy(P->maxThreadsDim, Info.MaxThreadsDim, sizeof(P->maxThreadsDim));
-  memcpy(P->maxGridSize, Info.MaxGridSize, sizeof(P->maxGridSize));
+  P->maxThreadsPerBlock = atMost(Info.MaxThreadsPerBlock, MaxBlockThreads);
+  for (unsigned D = 0; D < 3; ++D) {
+    P->maxThreadsDim[D] = atMost(Info.MaxThreadsDim[D], MaxBlockDim[D]);
+    P->maxGridSize[D] = atMost(Info.MaxGridSize[D], MaxGridDim[D]);
+  }
   P->clockRate = Info.ClockRateKHz;
   P->totalConstMem = Info.TotalConstMem;
   P->major = 8;
@@ -1209,12 +1221,14 @@ cudaError_t __cudaPopCallConfiguration(dim3 *Grid, dim3 *Block,
   return cudaSuccess;
 }
 
-/* CUDA's limits on a launch's shape. */
 static bool validConfiguration(dim3 Grid, dim3 Block) {
-  unsigned long long Threads = (unsigned long long)Block.x * Block.y * Block.z;
-  return Grid.x && Grid.y && Grid.z && Block.x && Block.y && Block.z &&
-         Grid.x <= 0x7fffffffu && Grid.y <= 65535 && Grid.z <= 65535 &&
-         Block.x <= 1024 && Block.y <= 1024 && Block.z <= 64 && Threads <= 1024;
+  unsigned GridDims[3] = {Grid.x, Grid.y, Grid.z};
+  unsigned BlockDims[3] = {Block.x, Block.y, Block.z};
+  for (unsigned D = 0; D < 3; ++D)
+    if (!GridDims[D] || GridDims[D] > MaxGridDim[D] || !BlockDims[D] ||
+        BlockDims[D] > MaxBlockDim[D])
+      return false;
+  return (unsigned long long)Block.x * Block.y * Block.z <= MaxBlockThreads;
 }
 
 /* The kernel of a host stub: cudaErrorInvalidResourceHandle for a function
