@@ -1,5 +1,6 @@
 # The two commands of README.md:
-#   make demo   - install, build, lower the bundled kernel, show IR and ISA
+#   make demo   - install, build, lower the bundled kernel, show IR and ISA,
+#                 build and run a whole CUDA program with cucc
 #   make check  - install, build, run the lit suite (oracle included)
 # Both install missing Debian packages first (.ci/install-deps).
 #   make bench  - our shuffle lowering against HIP 5.2's (not part of check)
