@@ -218,26 +218,16 @@ static const VariableEntry *findVariable(const void *HostVariable) {
   return NULL;
 }
 
-/* Whether some registered bundle has an entry of Kind for Processor; with
- * a NULL Processor, the processor of the first bitcode entry (the first
- * --offload-arch the program was built with). */
-static const char *findProcessor(const char *Kind, const char *Processor) {
-  char Id[256];
-  for (unsigned B = 0; B < NumBinaries; ++B) {
-    if (!Binaries[B]->Bundle)
-      continue;
-    unsigned N = bundleNumEntries(Binaries[B]->Bundle);
-    for (unsigned I = 0; I < N; ++I) {
-      BundleEntry Entry;
-      bundleEntry(Binaries[B]->Bundle, I, &Entry, Id, sizeof(Id));
-      const char *Found = bundleEntryProcessor(Entry.Id, Kind);
-      if (Found && (!Processor || !strcmp(Found, Processor))) {
-        static char Name[64];
-        snprintf(Name, sizeof(Name), "%s", Found);
-        return Name;
-      }
-    }
-  }
+/* The processor of the first bitcode entry of the registered bundles: the
+ * first --offload-arch the program was built with. */
+static const char *firstProcessor(void) {
+  static char Id[256];
+  BundleEntry Entry;
+  for (unsigned I = 0; I < NumBinaries; ++I)
+    if (Binaries[I]->Bundle &&
+        bundleFindEntry(Binaries[I]->Bundle, BUNDLE_BITCODE_KIND, NULL, &Entry,
+                        Id, sizeof(Id)))
+      return bundleEntryProcessor(Id, BUNDLE_BITCODE_KIND);
   return NULL;
 }
 
@@ -270,7 +260,7 @@ static _Thread_local int CurrentDevice;
 
 static void openWavesim(const char *Processor, const char *Fallback) {
   if (!Processor)
-    Processor = findProcessor(BUNDLE_BITCODE_KIND, NULL);
+    Processor = firstProcessor();
   if (!Processor)
     Processor = "gfx90a"; /* no device code at all: nothing will launch */
   B = wavesimBackendOpen(Processor);
@@ -326,14 +316,10 @@ static cudaError_t moduleFor(FatBinary *F, void **Module) {
   if (!F->Modules[D] && !Error) {
     const char *Processor = DeviceProcessor[D];
     char Id[256], Have[256] = "";
-    BundleEntry Entry = {NULL, NULL, 0};
-    bool Found = false;
-    if (F->Bundle)
-      for (unsigned I = 0; I < bundleNumEntries(F->Bundle) && !Found; ++I) {
-        bundleEntry(F->Bundle, I, &Entry, Id, sizeof(Id));
-        const char *P = bundleEntryProcessor(Entry.Id, B->BundleKind);
-        Found = P && !strcmp(P, Processor);
-      }
+    BundleEntry Entry;
+    bool Found =
+        F->Bundle && bundleFindEntry(F->Bundle, B->BundleKind, Processor,
+                                     &Entry, Id, sizeof(Id));
     if (!Found) {
       if (F->Bundle)
         listProcessors(F->Bundle, B->BundleKind, Have, sizeof(Have));

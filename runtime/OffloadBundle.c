@@ -87,6 +87,18 @@ unsigned bundleNumEntries(const void *Data) {
   return (unsigned)readU64((const unsigned char *)Data + MagicBytes);
 }
 
+bool bundleFindEntry(const void *Data, const char *Kind, const char *Processor,
+                     BundleEntry *Entry, char *IdBuffer, size_t IdBufferSize) {
+  unsigned N = bundleNumEntries(Data);
+  for (unsigned I = 0; I < N; ++I) {
+    bundleEntry(Data, I, Entry, IdBuffer, IdBufferSize);
+    const char *Found = bundleEntryProcessor(Entry->Id, Kind);
+    if (Found && (!Processor || !strcmp(Found, Processor)))
+      return true;
+  }
+  return false;
+}
+
 bool bundleEntry(const void *Data, unsigned I, BundleEntry *Entry,
                  char *IdBuffer, size_t IdBufferSize) {
   const unsigned char *Bytes = Data;

@@ -59,4 +59,9 @@ unsigned bundleNumEntries(const void *Data);
 bool bundleEntry(const void *Data, unsigned I, BundleEntry *Entry,
                  char *IdBuffer, size_t IdBufferSize);
 
+/* The first entry of Kind for Processor (for any processor if NULL).
+ * Returns false if there is none. */
+bool bundleFindEntry(const void *Data, const char *Kind, const char *Processor,
+                     BundleEntry *Entry, char *IdBuffer, size_t IdBufferSize);
+
 #endif
