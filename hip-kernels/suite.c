@@ -1243,3 +1243,16 @@ int suiteRunUpTo(Device *D, const char *KernelFilter, size_t MaxElements,
           Runs - Failures, Failures);
   return Failures;
 }
+
+void suiteSelectKernels(const char *Source, const char *Filter, char *Out,
+                        size_t OutSize) {
+  Out[0] = '\0';
+  for (size_t I = 0; I < suiteNumCases(); ++I) {
+    const char *Kernel = suiteCaseKernel(I);
+    if (strcmp(suiteCaseSource(I), Source) != 0 ||
+        (Filter && !suiteFilterMatches(Filter, Kernel)))
+      continue;
+    size_t Used = strlen(Out);
+    snprintf(Out + Used, OutSize - Used, "%s%s", Used ? "," : "", Kernel);
+  }
+}

@@ -36,6 +36,12 @@ int suiteRunUpTo(Device *D, const char *KernelFilter, size_t MaxElements,
 /* Whether Kernel matches KernelFilter, with suiteRun's rules. */
 int suiteFilterMatches(const char *KernelFilter, const char *Kernel);
 
+/* Writes to Out the filter naming exactly the kernels of Source (a file
+ * name under hip-kernels/) that match Filter (NULL: all of them); "" if
+ * there is none. */
+void suiteSelectKernels(const char *Source, const char *Filter, char *Out,
+                        size_t OutSize);
+
 /* The table, for listings: the number of cases, and case I's kernel symbol
  * and source file (a file name under hip-kernels/). A kernel has one case. */
 size_t suiteNumCases(void);

@@ -19,20 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The suite filter naming exactly the kernels of Source that match Filter. */
-static void selectKernels(const char *Source, const char *Filter, char *Out,
-                          size_t OutSize) {
-  Out[0] = '\0';
-  for (size_t I = 0; I < suiteNumCases(); ++I) {
-    const char *Kernel = suiteCaseKernel(I);
-    if (strcmp(suiteCaseSource(I), Source) != 0 ||
-        (Filter && !suiteFilterMatches(Filter, Kernel)))
-      continue;
-    size_t Used = strlen(Out);
-    snprintf(Out + Used, OutSize - Used, "%s%s", Used ? "," : "", Kernel);
-  }
-}
-
 static int usage(void) {
   fprintf(stderr, "usage: wavesim-suite --wave=32|64 --source=FILE.cu "
                   "[--filter=PATTERNS] [--max-elements=N] MODULE.ll\n");
@@ -61,7 +47,7 @@ int main(int argc, char **argv) {
     return usage();
 
   char Kernels[4096];
-  selectKernels(Source, Filter, Kernels, sizeof(Kernels));
+  suiteSelectKernels(Source, Filter, Kernels, sizeof(Kernels));
   if (!Kernels[0]) {
     fprintf(stderr, "wavesim-suite: no suite case for %s\n", Source);
     return 2;
