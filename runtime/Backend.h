@@ -27,7 +27,6 @@ typedef int BackendStatus;
 typedef struct {
   char Name[256];
   char Processor[64]; /* gfx90a */
-  unsigned HardwareWaveSize;
   size_t TotalGlobalMem, TotalConstMem;
   size_t SharedMemPerBlock, SharedMemPerMultiprocessor;
   int RegsPerBlock, RegsPerMultiprocessor;

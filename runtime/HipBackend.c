@@ -168,7 +168,6 @@ static BackendStatus deviceInfo(int Device, BackendDeviceInfo *Info) {
   memset(Info, 0, sizeof(*Info));
   snprintf(Info->Name, sizeof(Info->Name), "%s", P.name);
   copyProcessor(Info->Processor, sizeof(Info->Processor), P.gcnArchName);
-  Info->HardwareWaveSize = (unsigned)P.warpSize;
   Info->TotalGlobalMem = P.totalGlobalMem;
   Info->TotalConstMem = P.totalConstMem;
   Info->SharedMemPerBlock = P.sharedMemPerBlock;

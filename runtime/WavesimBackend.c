@@ -62,7 +62,6 @@ static BackendStatus deviceInfo(int Device, BackendDeviceInfo *Info) {
   snprintf(Info->Name, sizeof(Info->Name),
            "wavesim %s (AMD wave emulator on the CPU)", Processor);
   snprintf(Info->Processor, sizeof(Info->Processor), "%s", Processor);
-  Info->HardwareWaveSize = strncmp(Processor, "gfx9", 4) == 0 ? 64 : 32;
   Info->TotalGlobalMem = hostMemory(false);
   Info->TotalConstMem = 64 * 1024;
   Info->SharedMemPerBlock = WaveSimMaxSharedBytes;
