@@ -1,7 +1,7 @@
 /*===- cu2hsaco.c - Compile CUDA-style .cu kernels to AMD code objects -----===*
  *
  *   cu2hsaco kernel.cu -o k.hsaco --offload-arch=gfx90a [--wave32|--wave64]
- *            [--strategy=best|bpermute] [-O0|-O1|-O2|-O3] [--emit-llvm|-S]
+ *            [--strategy=best|exact|bpermute] [-O0|-O1|-O2|-O3] [--emit-llvm|-S]
  *            [-I dir] [-D name[=value]]
  *
  * The device side of one .cu file becomes a code object for one processor
@@ -34,7 +34,7 @@ static void usage(int Status) {
   fprintf(Status ? stderr : stdout,
           "usage: cu2hsaco FILE.cu -o OUT [--offload-arch=gfxNNN] "
           "[--wave32|--wave64]\n"
-          "                [--strategy=best|bpermute]"
+          "                [--strategy=best|exact|bpermute] [--tid-x-lanes]"
           "\n"
           "                [-O0|-O1|-O2|-O3] [--emit-llvm|-S] [-I DIR] "
           "[-D NAME[=VALUE]] [-v]\n"

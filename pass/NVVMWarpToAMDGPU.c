@@ -33,7 +33,7 @@ WarpLoweringOptions warpDefaultOptions(void) {
 
 static bool parseOption(const char *Option, size_t Length,
                         WarpLoweringOptions *Options) {
-  enum { SetsWave, SetsBug, SetsStrategy };
+  enum { SetsWave, SetsBug, SetsStrategy, SetsTidXIsLane };
   static const struct {
     const char *Text;
     int Field;
@@ -42,12 +42,15 @@ static bool parseOption(const char *Option, size_t Length,
       {"wave32", SetsWave, WarpWave32},
       {"wave64", SetsWave, WarpWave64},
       {"strategy=best", SetsStrategy, WarpStrategyBest},
+      {"strategy=exact", SetsStrategy, WarpStrategyExact},
       {"strategy=bpermute", SetsStrategy, WarpStrategyBPermute},
+      {"tid-x-lanes", SetsTidXIsLane, 1},
       {"plant-bug=drop-warp-base", SetsBug, WarpBugDropWarpBase},
       {"plant-bug=drop-clamp", SetsBug, WarpBugDropClamp},
       {"plant-bug=ballot-wrong-half", SetsBug, WarpBugBallotWrongHalf},
       {"plant-bug=fast-path-no-select", SetsBug, WarpBugFastPathNoSelect},
       {"plant-bug=drop-barrier", SetsBug, WarpBugDropBarrier},
+      {"plant-bug=demanded-lane-short", SetsBug, WarpBugDemandedLaneShort},
   };
   for (size_t I = 0; I < sizeof(Known) / sizeof(Known[0]); ++I) {
     if (strlen(Known[I].Text) != Length ||
@@ -57,6 +60,8 @@ static bool parseOption(const char *Option, size_t Length,
       Options->DefaultWave = (WarpWaveSize)Known[I].Value;
     else if (Known[I].Field == SetsBug)
       Options->PlantedBug = (WarpPlantedBug)Known[I].Value;
+    else if (Known[I].Field == SetsTidXIsLane)
+      Options->TidXIsLane = true;
     else
       Options->Strategy = (WarpStrategy)Known[I].Value;
     return true;
@@ -73,9 +78,10 @@ bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
     if (Length && !parseOption(Start, Length, Options)) {
       const char *Format =
           "unknown pass option '%.*s' (expected wave32, wave64, "
-          "strategy=best, strategy=bpermute, plant-bug=drop-warp-base, "
-          "plant-bug=drop-clamp, plant-bug=ballot-wrong-half, "
-          "plant-bug=fast-path-no-select or plant-bug=drop-barrier; "
+          "strategy=best, strategy=exact, strategy=bpermute, tid-x-lanes, "
+          "plant-bug=drop-warp-base, plant-bug=drop-clamp, "
+          "plant-bug=ballot-wrong-half, plant-bug=fast-path-no-select, "
+          "plant-bug=demanded-lane-short or plant-bug=drop-barrier; "
           "nvvm-to-amdgpu also takes a processor, gfxN)";
       size_t Size = strlen(Format) + Length + 1;
       *ErrorMessage = malloc(Size);

@@ -26,16 +26,28 @@ typedef enum {
   WarpBugBallotWrongHalf, /* wave64: votes read the other warp's half */
   WarpBugFastPathNoSelect, /* fast paths: lanes reading themselves don't */
   WarpBugDropBarrier,      /* __syncthreads keeps its fences, not s_barrier */
+  WarpBugDemandedLaneShort, /* demanded-lane sets lose their lowest lane */
 } WarpPlantedBug;
 
-/* How shuffles move data: always ds_bpermute, or the cheapest exact form
- * the function's target offers (DPP, ds_swizzle, permlane, readlane). */
-typedef enum { WarpStrategyBest, WarpStrategyBPermute } WarpStrategy;
+/* How shuffles move data. bpermute: always ds_bpermute, exact on every
+ * lane. exact: the cheapest form the function's target offers (DPP,
+ * ds_swizzle, permlane, readlane), still exact on every lane. best: as
+ * exact, but each shuffle need only be exact on the lanes the program can
+ * observe (DemandedLanes.h), and reduce/scan chains are rewritten whole
+ * (WarpChains.h). */
+typedef enum {
+  WarpStrategyBest,
+  WarpStrategyExact,
+  WarpStrategyBPermute
+} WarpStrategy;
 
 typedef struct {
   WarpWaveSize DefaultWave;
   WarpPlantedBug PlantedBug;
   WarpStrategy Strategy;
+  /* threadIdx.x % 32 is the CUDA lane: the program promises 1-D blocks or
+   * blockDim.x a multiple of 32 (otherwise only %laneid is). */
+  bool TidXIsLane;
 } WarpLoweringOptions;
 
 /* Receives one complete diagnostic message (no trailing newline). */
@@ -51,9 +63,11 @@ WarpLoweringOptions warpDefaultOptions(void);
 
 /* Parses the text between <> of `nvvm-shfl-to-amdgpu<...>` or
  * `nvvm-warp-to-amdgpu<...>`: ';'-separated `wave32`, `wave64`,
- * `strategy=best`, `strategy=bpermute`, `plant-bug=drop-warp-base`,
+ * `strategy=best`, `strategy=exact`, `strategy=bpermute`, `tid-x-lanes`,
+ * `plant-bug=drop-warp-base`,
  * `plant-bug=drop-clamp`, `plant-bug=ballot-wrong-half`,
- * `plant-bug=fast-path-no-select`, `plant-bug=drop-barrier` (this one
+ * `plant-bug=fast-path-no-select`, `plant-bug=demanded-lane-short`,
+ * `plant-bug=drop-barrier` (this one
  * only nvvm-to-amdgpu plants). On failure returns
  * false and sets *ErrorMessage to a malloc'd string. */
 bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,

@@ -207,7 +207,7 @@ static LLVMValueRef buildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
                                      const unsigned *Source,
                                      LLVMValueRef Value) {
   unsigned Target = warpFunctionTarget(Lanes->Function);
-  if (Options->Strategy != WarpStrategyBest || !Target)
+  if (Options->Strategy == WarpStrategyBPermute || !Target)
     return NULL;
   LLVMTypeRef ValueType = LLVMTypeOf(Value);
   LLVMTypeRef I32 = LLVMInt32TypeInContext(LLVMGetModuleContext(M));
