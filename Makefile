@@ -3,7 +3,8 @@
 #                 build and run a whole CUDA program with cucc
 #   make check  - install, build, run the lit suite (oracle included)
 # Both install missing Debian packages first (.ci/install-deps).
-#   make bench  - our shuffle lowering against HIP 5.2's (not part of check)
+#   make bench  - our shuffle lowering against HIP 5.2's and rocPRIM 5.3's
+#                 (not part of check)
 #   make check-asan - the lit suite on an ASan+UBSan build, valgrind on
 #                     the driver (not part of check)
 #   make fuzz FUZZ_SECONDS=N - libFuzzer on the instrumented build

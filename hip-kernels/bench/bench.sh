@@ -4,7 +4,9 @@
 # functions (warp_funcs.cu) and the reduction/scan kernels of hip-kernels/
 # three ways for each target: as HIP with HIP 5.2's headers
 # (hip_compat.h maps the CUDA shuffle API onto __shfl*), and with cu2hsaco
-# --strategy=bpermute and --strategy=best; then bench_report.py prints, per
+# --strategy=bpermute and --strategy=best; and rocPRIM 5.3's equivalents of
+# three of the idioms (rocprim_funcs.hip, Debian's librocprim-dev, installed
+# here when missing) as AMD's own peer; then bench_report.py prints, per
 # function and target, instruction counts by class, llvm-mca cycles and a
 # dependency-chain estimate with a stated DS latency, times the pass against
 # opt -O3 on a generated module of 10,000 shuffle functions, and ends with
@@ -21,7 +23,7 @@ BIN=/usr/lib/llvm-22/bin
 HERE=$(cd "$(dirname "$0")" && pwd)
 KERNELS=$(dirname "$HERE")
 OUT=$BUILD/bench
-TARGETS=(gfx90a gfx942 gfx1100 gfx1200)
+TARGETS=(gfx90a gfx942 gfx1030 gfx1100 gfx1200)
 # The reduction and scan kernels of hip-kernels/ measured whole.
 # (warp_reduce_scan.cu, make demo's file, has device functions but no
 # kernel: HIP drops them, and warp_funcs.cu measures the same idioms.)
@@ -30,8 +32,20 @@ DS_LATENCY=${BENCH_DS_LATENCY:-64}
 REPS=${BENCH_REPS:-5}
 FUNCTIONS=${BENCH_FUNCTIONS:-10000}
 
+# rocPRIM's headers: Debian's librocprim-dev (5.3), header-only.
+if [ ! -f /usr/include/rocprim/rocprim.hpp ]; then
+  echo "bench: rocPRIM missing; apt-get install -y librocprim-dev"
+  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y librocprim-dev &&
+     ! { apt-get update &&
+         DEBIAN_FRONTEND=noninteractive apt-get install -y librocprim-dev; }; then
+    echo "bench: could not install librocprim-dev (rocPRIM 5.3's headers," \
+      "/usr/include/rocprim); install it as root and rerun" >&2
+    exit 1
+  fi
+fi
+
 rm -rf "$OUT"
-for lowering in hip bpermute best; do
+for lowering in hip bpermute best rocprim; do
   for target in "${TARGETS[@]}"; do
     mkdir -p "$OUT/$lowering/$target"
   done
@@ -47,13 +61,29 @@ jobs() {
       done
     done
   done
+  for target in "${TARGETS[@]}"; do
+    echo "rocprim $target $HERE/rocprim_funcs.hip"
+  done
 }
 
 compile() {
   local lowering=$1 target=$2 src=$3 wave=64
   local out=$OUT/$lowering/$target/$(basename "$src" .cu).s
   case $target in gfx9*) ;; *) wave=32 ;; esac
-  if [ "$lowering" = hip ]; then
+  if [ "$lowering" = rocprim ]; then
+    # rocPRIM needs HIP 5.2's own headers, not clang's HIP wrappers (whose
+    # fp16 builtins HIP 5.2's amd_hip_fp16.h no longer matches). rocPRIM
+    # 5.3 does not build for gfx11/gfx12 (its row_bcast DPP controls do not
+    # exist there): the error goes to rocprim_funcs.err, and the report says
+    # so instead of giving numbers.
+    out=$OUT/rocprim/$target/rocprim_funcs.s
+    if ! "$BIN/clang" -x hip --offload-arch="$target" --cuda-device-only \
+      -nogpuinc -nogpulib -I"$BIN/../lib/clang/22" -I/usr/include \
+      -D__AMDGCN_WAVEFRONT_SIZE=$wave -O3 -mcode-object-version=4 \
+      -S "$src" -o "$out" 2>"${out%.s}.err"; then
+      rm -f "$out"
+    fi
+  elif [ "$lowering" = hip ]; then
     "$BIN/clang" -x hip --offload-arch="$target" --cuda-device-only -nogpulib \
       -O3 -mcode-object-version=4 -D__AMDGCN_WAVEFRONT_SIZE=$wave \
       -include "$HERE/hip_compat.h" -I "$KERNELS" -S "$src" -o "$out"
@@ -82,8 +112,9 @@ python3 "$HERE/bench_report.py" --dir "$OUT" --targets "${TARGETS[*]}" \
   --plugin "$BUILD/lib/libNVVMWarpToAMDGPU.so" --module "$OUT/shfl_module.bc" \
   --functions "$FUNCTIONS" --reps "$REPS" | tee "$OUT/report.txt"
 unset IFS
-echo "assembly: $OUT/{hip,bpermute,best}/TARGET/*.s; code objects:"
+echo "assembly: $OUT/{hip,bpermute,best,rocprim}/TARGET/*.s; code objects:"
 echo "$OUT/{bpermute,best}/TARGET/*.hsaco; report: $OUT/report.txt;"
-echo "the warp functions as a Markdown table (README.md): $OUT/warp_table.md"
+echo "the warp functions as a Markdown table (README.md): $OUT/warp_table.md;"
+echo "ours against rocPRIM 5.3 (README.md): $OUT/rocprim_table.md"
 echo
 bash "$HERE/math_bench.sh" "$BUILD" | tee "$OUT/math_report.txt"

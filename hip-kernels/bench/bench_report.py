@@ -6,12 +6,15 @@ Usage: bench_report.py --dir DIR --targets T1,T2 --files F1,F2
 
 DIR holds the assembly bench.sh compiled: DIR/<lowering>/<target>/<file>.s
 for the lowerings hip (HIP 5.2 headers), bpermute and best (cu2hsaco
---strategy=). For each function this measures the body the assembler
+--strategy=), and DIR/rocprim/<target>/rocprim_funcs.s, rocPRIM 5.3's
+equivalents of three of the warp idioms (absent where rocPRIM does not
+build; rocprim_funcs.err says why). For each function this measures the body the assembler
 listing gives it (its label up to .Lfunc_end or the kernel descriptor's
 section): instructions by class, llvm-mca cycles of that body, and the
 longest dependency chain through it with DS instructions at a stated
-latency. It then times the pass against opt -O3 on the generated module
-and prints the summary of the issue's targets (PASS/MISS).
+latency. It sets three of our warp functions next to rocPRIM's, then
+times the pass against opt -O3 on the generated module and prints the
+summary of the issue's targets (PASS/MISS).
 """
 import argparse
 import concurrent.futures
@@ -26,6 +29,24 @@ import time
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 LOWERINGS = [("hip", "HIP 5.2"), ("bpermute", "bpermute"), ("best", "best")]
 WARP_FILE = "warp_funcs"
+ROCPRIM_FILE = "rocprim_funcs"
+ROCPRIM_HEADER = "/usr/include/rocprim/rocprim_version.hpp"
+
+# Our warp functions and their rocPRIM 5.3 equivalents (rocprim_funcs.hip):
+# (idiom, ours, rocPRIM's).
+ROCPRIM_PAIRS = [
+    ("xor_allreduce_f32", "bench_xor_allreduce_f32",
+     "rocprim_xor_allreduce_f32"),
+    ("down_reduce_f32", "bench_down_reduce_f32", "rocprim_down_reduce_f32"),
+    ("up_scan_i32", "bench_up_scan_i32", "rocprim_up_scan_i32"),
+]
+# The targets where ours must match rocPRIM, and the RDNA pair where gfx1100
+# must match our gfx1030 (rocPRIM 5.3 does not build for gfx11/gfx12).
+ROCPRIM_TARGETS = ["gfx90a", "gfx942", "gfx1030"]
+RDNA_PAIR = ("gfx1100", "gfx1030")
+# The targets of the issue's first rows (the xor all-reduce limits, the scans'
+# DS, bpermute against HIP); gfx1030 came with the rocPRIM rows.
+FIRST_TARGETS = ["gfx90a", "gfx942", "gfx1100", "gfx1200"]
 
 # The warp-level functions of warp_funcs.cu and the shuffles each calls.
 WARP_FUNCTIONS = [
@@ -288,11 +309,50 @@ def measure_all(args):
                 jobs[(low, target, fn)] = (metrics,
                                            pool.submit(mca_cycles, target,
                                                        body))
+        # rocPRIM's functions, where it built.
+        for target in args.targets:
+            path = os.path.join(args.dir, "rocprim", target,
+                                ROCPRIM_FILE + ".s")
+            if not os.path.exists(path):
+                continue
+            with open(path) as f:
+                text = f.read()
+            for _, _, fn in ROCPRIM_PAIRS:
+                body = function_body(text, fn)
+                metrics = classify(body)
+                metrics["path"] = critical_path(body, args.ds_latency)
+                jobs[("rocprim", target, fn)] = (
+                    metrics, pool.submit(mca_cycles, target, body))
         results = {}
         for key, (metrics, future) in jobs.items():
             metrics["mca"] = future.result()
             results[key] = metrics
     return functions, results
+
+
+def rocprim_version():
+    """rocPRIM's library version from its header, e.g. "2.10.9"."""
+    try:
+        with open(ROCPRIM_HEADER) as f:
+            text = f.read()
+    except OSError:
+        return "?"
+    parts = [re.search(rf"#define ROCPRIM_VERSION_{p}\s+(\d+)", text)
+             for p in ("MAJOR", "MINOR", "PATCH")]
+    return ".".join(m.group(1) if m else "?" for m in parts)
+
+
+def rocprim_error(args, target):
+    """The first error clang gave for rocprim_funcs.hip on TARGET."""
+    path = os.path.join(args.dir, "rocprim", target, ROCPRIM_FILE + ".err")
+    try:
+        with open(path) as f:
+            for line in f:
+                if "error:" in line:
+                    return line.split("error:", 1)[1].strip()
+    except OSError:
+        pass
+    return "no listing"
 
 
 def median_time(argv, reps, row=None):
@@ -357,9 +417,9 @@ __shfl_up scan 51-61 with 5 DS), here as total/ds/waits:
   up_scan_f32        {counts("bench_up_scan_f32")}
   up_scan_i32        {counts("bench_up_scan_i32")}
 gfx942's extra instruction is an s_nop the backend inserts for a gfx940
-hazard; gfx12 splits the entry wait into five s_wait_*cnt. The scans
-take the lane as an argument (the caller's threadIdx.x & 31) instead of
-computing it, which is why they can come in a little under 51."""
+hazard; gfx12 splits the entry wait into five s_wait_*cnt. The scans read
+the lane inside the function (HIP's __lane_id() % 32; ours PTX's %laneid),
+as rocPRIM's scan does."""
 
 
 def print_header(args, mca_lat, reference):
@@ -369,7 +429,7 @@ backend (-O3 for HIP, cu2hsaco's default -O2 pipeline for ours).
 
   HIP 5.2   clang-22 -x hip --cuda-device-only -nogpulib -O3
             -mcode-object-version=4 -D__AMDGCN_WAVEFRONT_SIZE=64 (gfx9) / 32
-            (gfx11, gfx12: clang 22 no longer predefines the macro, HIP 5.2's
+            (gfx10-12: clang 22 no longer predefines the macro, HIP 5.2's
             warpSize needs it), /usr/include/hip, hip_compat.h (__shfl*_sync
             = HIP's __shfl, __shfl_xor, __shfl_down, __shfl_up, width 32)
   bpermute  cu2hsaco -S --strategy=bpermute
@@ -448,6 +508,53 @@ def write_markdown(args, results, path):
         f.write("\n".join(rows) + "\n")
 
 
+def rocprim_cell(results, target, fn):
+    r = results.get(("rocprim", target, fn))
+    return f"{r['total']}/{r['ds']}" if r else None
+
+
+def print_rocprim_table(args, results):
+    print(f"""
+== rocPRIM 5.3 (rocPRIM {rocprim_version()}, Debian's librocprim-dev; \
+rocprim_funcs.hip: clang-22 -x hip
+   --cuda-device-only -nogpuinc -nogpulib -I/usr/include -O3; same counting \
+rule; instrs/DS)
+   xor_allreduce_f32  warp_reduce<float, 32, true>::reduce, every lane gets \
+the sum
+   down_reduce_f32    warp_reduce<float, 32, false>::reduce, lane 0 (of 32) \
+stores the sum
+   up_scan_i32        warp_scan<int, 32>::inclusive_scan""")
+    for target in args.targets:
+        print(f"\n  {target}")
+        built = ("rocprim", target, ROCPRIM_PAIRS[0][2]) in results
+        if not built:
+            print(f"    rocPRIM 5.3 does not build for {target} "
+                  f"({rocprim_error(args, target)})")
+        print(f"    {'idiom':<18} {'ours (best)':>12} {'rocPRIM':>9}"
+              f" {'path ours':>10} {'rocPRIM':>8}")
+        for idiom, ours, theirs in ROCPRIM_PAIRS:
+            o = results[("best", target, ours)]
+            t = results.get(("rocprim", target, theirs))
+            print(f"    {idiom:<18} {o['total']:>8}/{o['ds']:<3} "
+                  f"{rocprim_cell(results, target, theirs) or '-':>9} "
+                  f"{o['path']:>10} {t['path'] if t else '-':>8}")
+
+
+def write_rocprim_markdown(args, results, path):
+    """Ours against rocPRIM 5.3 as the Markdown table README.md shows."""
+    rows = ["| idiom | target | ours (best) instrs / DS | "
+            "rocPRIM 5.3 instrs / DS |", "|---|---|---|---|"]
+    for idiom, ours, theirs in ROCPRIM_PAIRS:
+        for target in args.targets:
+            o = results[("best", target, ours)]
+            cell = rocprim_cell(results, target, theirs)
+            cell = cell.replace("/", " / ") if cell else "does not build"
+            rows.append(f"| {idiom} | {target} | {o['total']} / {o['ds']} | "
+                        f"{cell} |")
+    with open(path, "w") as f:
+        f.write("\n".join(rows) + "\n")
+
+
 def print_kernel_table(args, functions, results):
     print("\n== whole kernels of hip-kernels/ (static counts of the whole "
           "kernel; mca and path\n   read the listing as straight-line code; "
@@ -496,10 +603,11 @@ def summary(args, results, frac):
         lines.append(f"  {'PASS' if ok else 'MISS'}  {text}")
         return ok
 
-    cdna = [t for t in args.targets if t.startswith("gfx9")]
-    rdna = [t for t in args.targets if not t.startswith("gfx9")]
+    first = [t for t in FIRST_TARGETS if t in args.targets]
+    cdna = [t for t in first if t.startswith("gfx9")]
+    rdna = [t for t in first if not t.startswith("gfx9")]
     for fn in ("bench_xor_allreduce_f32", "bench_xor_allreduce_i32"):
-        for target in args.targets:
+        for target in first:
             r = results[("best", target, fn)]
             limit, ds_limit = (20, 1) if target in cdna else (12, 0)
             ok = r["total"] <= limit and r["ds"] <= ds_limit
@@ -508,7 +616,7 @@ def summary(args, results, frac):
                   (f"; {r['total'] - r['fp']} without frame-pointer setup"
                    if not ok and r["fp"] else ""))
     for fn in ("bench_up_scan_f32", "bench_up_scan_i32"):
-        for target in args.targets:
+        for target in first:
             r = results[("best", target, fn)]
             hip = results[("hip", target, fn)]
             text = (f"{fn[6:]} {target}: best {r['ds']} ds_* vs HIP "
@@ -520,7 +628,7 @@ def summary(args, results, frac):
             check(ok, text + ")")
     worse = []
     for fn, shuffles in WARP_FUNCTIONS:
-        for target in args.targets:
+        for target in first:
             r = results[("bpermute", target, fn)]
             hip = results[("hip", target, fn)]
             if r["total"] > hip["total"]:
@@ -534,6 +642,29 @@ def summary(args, results, frac):
            if worse else ""))
     if frac is not None:
         check(frac < 0.01, f"pass time {100 * frac:.2f}% of opt -O3 (< 1%)")
+    for idiom, ours, theirs in ROCPRIM_PAIRS:
+        for target in ROCPRIM_TARGETS:
+            if target not in args.targets:
+                continue
+            o = results[("best", target, ours)]
+            t = results.get(("rocprim", target, theirs))
+            if t is None:
+                check(False, f"{idiom} {target}: no rocPRIM figure (rocPRIM "
+                      f"5.3 does not build for {target})")
+                continue
+            check(o["total"] <= t["total"] and o["ds"] <= t["ds"],
+                  f"{idiom} {target}: best {o['total']} instructions, "
+                  f"{o['ds']} ds_* vs rocPRIM 5.3 {t['total']}, {t['ds']} "
+                  f"(<= both)")
+    new, old = RDNA_PAIR
+    if new in args.targets and old in args.targets:
+        for idiom, ours, _ in ROCPRIM_PAIRS:
+            n = results[("best", new, ours)]
+            o = results[("best", old, ours)]
+            check(n["total"] <= o["total"] and n["ds"] <= o["ds"],
+                  f"{idiom} {new}: best {n['total']} instructions, {n['ds']} "
+                  f"ds_* vs our {old} {o['total']}, {o['ds']} (<= both; "
+                  f"rocPRIM 5.3 does not build for {new})")
     print("\n== targets of the issue (strategy=best unless named)")
     print("\n".join(lines))
 
@@ -562,6 +693,9 @@ def main():
           f"instruction(s) per warp function (HIP: 0), counted in the totals.")
     print_warp_table(args, results, mca_lat)
     write_markdown(args, results, os.path.join(args.dir, "warp_table.md"))
+    print_rocprim_table(args, results)
+    write_rocprim_markdown(args, results,
+                           os.path.join(args.dir, "rocprim_table.md"))
     print_kernel_table(args, functions, results)
     frac = None
     if args.plugin and args.module:

@@ -11,10 +11,25 @@
 // with an explicit width (32 unless the call names another), so both sides
 // run the same source and differ only in the shuffle implementation.
 //
-// The lane is an argument (the caller's threadIdx.x & 31) so that neither
-// side reads the work-item id inside the measured function.
+// Each function observes what its rocPRIM 5.3 counterpart in
+// rocprim_funcs.hip observes: the all-reduce returns the sum on every lane,
+// the down reduce stores lane 0's sum through a pointer (only lane 0's is
+// the warp's sum), the scans return every lane's prefix. Where a function
+// needs its lane, it reads it as CUB-style CUDA code does, from PTX's
+// %laneid (cu2hsaco translates it to the CUDA lane, 0-31); the HIP column
+// reads HIP's __lane_id() instead, within 32 lanes as its shuffles are.
 
 #define FULL_MASK 0xffffffffu
+
+#ifdef __HIP__
+__device__ __forceinline__ unsigned laneId() { return __lane_id() % 32; }
+#else
+__device__ __forceinline__ unsigned laneId() {
+  unsigned L;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(L));
+  return L;
+}
+#endif
 
 // Butterfly all-reduce of a full warp: every lane gets the sum.
 extern "C" __device__ __attribute__((noinline)) float
@@ -31,18 +46,21 @@ bench_xor_allreduce_i32(int V) {
   return V;
 }
 
-// Tree reduction towards lane 0 (only lane 0's result is the warp's sum).
-extern "C" __device__ __attribute__((noinline)) float
-bench_down_reduce_f32(float V) {
+// Tree reduction towards lane 0: only lane 0's result is the warp's sum,
+// and lane 0 stores it.
+extern "C" __device__ __attribute__((noinline)) void
+bench_down_reduce_f32(float V, float *Out) {
   for (int Offset = 16; Offset > 0; Offset >>= 1)
     V += __shfl_down_sync(FULL_MASK, V, Offset);
-  return V;
+  if (laneId() == 0)
+    *Out = V;
 }
 
 // Hillis-Steele inclusive scan over the 32 lanes.
 extern "C" __device__ __attribute__((noinline)) float
-bench_up_scan_f32(float V, int Lane) {
-  for (int Delta = 1; Delta < 32; Delta *= 2) {
+bench_up_scan_f32(float V) {
+  unsigned Lane = laneId();
+  for (unsigned Delta = 1; Delta < 32; Delta *= 2) {
     float Up = __shfl_up_sync(FULL_MASK, V, Delta);
     if (Lane >= Delta)
       V += Up;
@@ -51,8 +69,9 @@ bench_up_scan_f32(float V, int Lane) {
 }
 
 extern "C" __device__ __attribute__((noinline)) int
-bench_up_scan_i32(int V, int Lane) {
-  for (int Delta = 1; Delta < 32; Delta *= 2) {
+bench_up_scan_i32(int V) {
+  unsigned Lane = laneId();
+  for (unsigned Delta = 1; Delta < 32; Delta *= 2) {
     int Up = __shfl_up_sync(FULL_MASK, V, Delta);
     if (Lane >= Delta)
       V += Up;
@@ -74,21 +93,19 @@ bench_broadcast_f32(float V) {
   return __shfl_sync(FULL_MASK, V, 0);
 }
 
-extern "C" __global__ void bench_kernel_f32(float *Data, const int *Lanes) {
+extern "C" __global__ void bench_kernel_f32(float *Data, float *Sums) {
   unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
   float V = Data[I];
-  int Lane = Lanes[I];
+  bench_down_reduce_f32(V, &Sums[I / 32]);
   float R = bench_xor_allreduce_f32(V);
-  R += bench_down_reduce_f32(V);
-  R += bench_up_scan_f32(V, Lane);
+  R += bench_up_scan_f32(V);
   R += bench_xor_reduce_w16_f32(V);
   R += bench_broadcast_f32(V);
   Data[I] = R;
 }
 
-extern "C" __global__ void bench_kernel_i32(int *Data, const int *Lanes) {
+extern "C" __global__ void bench_kernel_i32(int *Data) {
   unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
   int V = Data[I];
-  int Lane = Lanes[I];
-  Data[I] = bench_xor_allreduce_i32(V) + bench_up_scan_i32(V, Lane);
+  Data[I] = bench_xor_allreduce_i32(V) + bench_up_scan_i32(V);
 }
