@@ -17,7 +17,9 @@
 #include "LaneMath.h"
 #include "PrimitiveLowering.h"
 #include "PtxTranslate.h"
+#include "DemandedLanes.h"
 #include "ShuffleLowering.h"
+#include "WarpChains.h"
 #include "WarpPatterns.h"
 
 #include <llvm-c/Core.h>
@@ -27,7 +29,7 @@
 
 WarpLoweringOptions warpDefaultOptions(void) {
   WarpLoweringOptions Options = {WarpWave64, WarpNoPlantedBug,
-                                 WarpStrategyBest};
+                                 WarpStrategyBest, false};
   return Options;
 }
 
@@ -240,10 +242,8 @@ static void appendCall(CallList *List, LLVMValueRef Call) {
 
 /* Lowers F's warp calls; they are collected first because lowering a
  * primitive may split blocks. */
-static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
-                                     LLVMValueRef F,
-                                     const WarpDeclarations *Decls,
-                                     const WarpLoweringOptions *Options) {
+static CallList collectWarpCalls(LLVMValueRef F,
+                                 const WarpDeclarations *Decls) {
   CallList List = {NULL, 0, 0};
   for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
        BB = LLVMGetNextBasicBlock(BB))
@@ -251,19 +251,40 @@ static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
          I = LLVMGetNextInstruction(I))
       if (matchWarpCall(I, Decls).Covered)
         appendCall(&List, I);
+  return List;
+}
 
+/* Lowers F's warp calls; they are collected first because lowering a
+ * primitive may split blocks. Scan chains go first, whole. */
+static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
+                                     LLVMValueRef F,
+                                     const WarpDeclarations *Decls,
+                                     const WarpLoweringOptions *Options) {
+  CallList List = collectWarpCalls(F, Decls);
   WarpLanes Lanes =
       warpLanesOf(M, F, warpFunctionWaveSize(F, Options->DefaultWave));
+  unsigned InChains =
+      List.Size ? warpRewriteScanChains(M, B, &Lanes, Options) : 0;
+  if (InChains) {
+    free(List.Calls);
+    List = collectWarpCalls(F, Decls);
+  }
+  WarpDemandedLanes *Demanded =
+      Options->Strategy == WarpStrategyBest && List.Size
+          ? warpAnalyzeDemandedLanes(F, Lanes.WaveSize, Options)
+          : NULL;
   for (unsigned I = 0; I < List.Size; ++I) {
     WarpCallee Kind = matchWarpCall(List.Calls[I], Decls);
     if (Kind.Shuffle)
-      warpLowerShuffleCall(M, B, &Lanes, Options, List.Calls[I], Kind.Shuffle);
+      warpLowerShuffleCall(M, B, &Lanes, Options, List.Calls[I], Kind.Shuffle,
+                           warpDemandedLanes(Demanded, List.Calls[I]));
     else
       warpLowerPrimitiveCall(M, B, &Lanes, Options, List.Calls[I],
                              Kind.Primitive);
   }
+  warpDisposeDemandedLanes(Demanded);
   free(List.Calls);
-  return List.Size;
+  return List.Size + InChains;
 }
 
 static WarpLoweringResult lowerWarpCalls(LLVMModuleRef M, IntrinsicSet Set,

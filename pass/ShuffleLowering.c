@@ -87,12 +87,15 @@ static ShuffleFacts getRuntimeBFacts(ShflMode Mode, uint32_t CValue) {
   return Entry->Facts;
 }
 
-/* The facts of the constant source map of constant b and c. */
+/* The facts of the constant source map of constant b and c, over the lanes
+ * in Lanes (the others may receive anything). */
 static ShuffleFacts factsOfConstantMap(const unsigned *Source,
-                                       uint32_t InRangeLanes) {
-  ShuffleFacts Facts = {InRangeLanes == 0xffffffff, InRangeLanes == 0, true};
+                                       uint32_t InRangeLanes, uint32_t Lanes) {
+  ShuffleFacts Facts = {(InRangeLanes & Lanes) == Lanes,
+                        (InRangeLanes & Lanes) == 0, true};
   for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
-    Facts.AlwaysOwnLane &= Source[Lane] == Lane;
+    if (Lanes >> Lane & 1)
+      Facts.AlwaysOwnLane &= Source[Lane] == Lane;
   return Facts;
 }
 
@@ -204,7 +207,7 @@ static bool evaluateConstantMap(ShflMode Mode, LLVMValueRef BOperand,
 static LLVMValueRef buildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
                                      WarpLanes *Lanes,
                                      const WarpLoweringOptions *Options,
-                                     const unsigned *Source,
+                                     const unsigned *Source, uint32_t Demanded,
                                      LLVMValueRef Value) {
   unsigned Target = warpFunctionTarget(Lanes->Function);
   if (Options->Strategy == WarpStrategyBPermute || !Target)
@@ -213,8 +216,8 @@ static LLVMValueRef buildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
   LLVMTypeRef I32 = LLVMInt32TypeInContext(LLVMGetModuleContext(M));
   LLVMValueRef Bits =
       ValueType == I32 ? Value : LLVMBuildBitCast(B, Value, I32, "");
-  LLVMValueRef Moved =
-      warpBuildFastShuffle(M, B, Lanes, Options, Target, Source, Bits);
+  LLVMValueRef Moved = warpBuildFastShuffle(M, B, Lanes, Options, Target,
+                                            Source, Demanded, Bits);
   if (!Moved || ValueType == I32)
     return Moved;
   return LLVMBuildBitCast(B, Moved, ValueType, "shfl.value");
@@ -267,7 +270,7 @@ static LLVMValueRef buildConstantShuffle(LLVMModuleRef M, LLVMBuilderRef B,
 
 void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
                           const WarpLoweringOptions *Options, LLVMValueRef Call,
-                          const WarpShufflePattern *P) {
+                          const WarpShufflePattern *P, uint32_t Demanded) {
   LLVMPositionBuilderBefore(B, Call);
   LLVMSetCurrentDebugLocation2(B, LLVMInstructionGetDebugLoc(Call));
 
@@ -281,44 +284,56 @@ void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
   uint32_t InRangeLanes = 0, CValue;
   bool ConstantMap = evaluateConstantMap(
       P->Mode, Fields.BOperand, Fields.COperand, Source, &InRangeLanes);
+  /* Facts is what the value needs (in the demanded lanes, when the map is
+   * constant), PredicateFacts what the in-range predicate does. */
   ShuffleFacts Facts = {false, false, false};
   if (ConstantMap)
-    Facts = factsOfConstantMap(Source, InRangeLanes);
+    Facts = factsOfConstantMap(Source, InRangeLanes, Demanded);
   else if (laneIsConst(Fields.COperand, &CValue))
     Facts = getRuntimeBFacts(P->Mode, CValue);
+  ShuffleFacts PredicateFacts =
+      ConstantMap ? factsOfConstantMap(Source, InRangeLanes, 0xffffffff)
+                  : Facts;
 
   LLVMTypeRef I1 = LLVMInt1TypeInContext(LLVMGetModuleContext(M));
   LLVMValueRef Result = Value;
-  LLVMValueRef InRange = LLVMConstInt(I1, !Facts.NeverInRange, false);
+  LLVMValueRef InRange = LLVMConstInt(I1, !PredicateFacts.NeverInRange, false);
   bool Moves = !Facts.NeverInRange && !Facts.AlwaysOwnLane;
-  bool NeedsInRange = !Facts.AlwaysInRange && !Facts.NeverInRange &&
-                      (P->ReturnsPredicate || !Facts.AlwaysOwnLane);
+  bool NeedsClamp = Moves && !Facts.AlwaysInRange;
+  bool NeedsPredicate = P->ReturnsPredicate && !PredicateFacts.AlwaysInRange &&
+                        !PredicateFacts.NeverInRange;
   LLVMValueRef Fast =
       ConstantMap && Moves
-          ? buildFastShuffle(M, B, Lanes, Options, Source, Value)
+          ? buildFastShuffle(M, B, Lanes, Options, Source, Demanded, Value)
           : NULL;
   bool OnHwLane = ConstantMap && P->Mode != ShflIdx &&
                   Options->PlantedBug != WarpBugDropWarpBase;
   if (Fast || OnHwLane) {
     /* A fast path gives lanes out of range their own value itself. */
-    if (NeedsInRange && (!Fast || P->ReturnsPredicate))
-      InRange = warpBuildLaneInSet(B, Lanes, InRangeLanes);
+    LLVMValueRef InSet = NULL;
+    if (NeedsPredicate || (!Fast && NeedsClamp))
+      InSet = warpBuildLaneInSet(B, Lanes, InRangeLanes);
+    if (NeedsPredicate)
+      InRange = InSet;
     Result = Fast    ? Fast
              : Moves ? buildConstantShuffle(
                            M, B, Lanes, Options, P->Mode,
                            (uint32_t)LLVMConstIntGetZExtValue(Fields.BOperand),
-                           NeedsInRange ? InRange : NULL, Value)
+                           NeedsClamp ? InSet : NULL, Value)
                      : Value;
-  } else if (!Facts.NeverInRange) {
-    bool NeedsJ = !Facts.AlwaysOwnLane || (NeedsInRange && P->Mode != ShflIdx);
+  } else if (Moves || NeedsPredicate) {
+    bool NeedsInRange = NeedsClamp || NeedsPredicate;
+    bool NeedsJ = Moves || (NeedsInRange && P->Mode != ShflIdx);
     LLVMValueRef J = NeedsJ ? buildRequestedLane(&Fields, P->Mode) : NULL;
+    LLVMValueRef InSet = NULL;
     if (NeedsInRange)
-      InRange = buildInRange(&Fields, P->Mode, J);
-
-    if (!Facts.AlwaysOwnLane) {
+      InSet = buildInRange(&Fields, P->Mode, J);
+    if (NeedsPredicate)
+      InRange = InSet;
+    if (Moves) {
       LLVMValueRef SrcLane = J;
-      if (NeedsInRange && Options->PlantedBug != WarpBugDropClamp)
-        SrcLane = LLVMBuildSelect(B, InRange, J, getLane(&Fields), "shfl.src");
+      if (NeedsClamp && Options->PlantedBug != WarpBugDropClamp)
+        SrcLane = LLVMBuildSelect(B, InSet, J, getLane(&Fields), "shfl.src");
       Result = buildReadFromLane(M, B, Lanes, Options, SrcLane, Value);
     }
   }

@@ -53,14 +53,14 @@ enum {
  * --------------------------------------------------------===*/
 
 /* The lane that Lane reads in the source map of shape Map with segment
- * Width and parameter Param; Source supplies quad_perm's pattern. */
+ * Width and parameter Param; QuadSelect is quad_perm's pattern. */
 static unsigned expectedSource(WarpSourceMap Map, unsigned Width,
                                unsigned Param, unsigned Lane,
-                               const unsigned *Source) {
+                               const unsigned *QuadSelect) {
   unsigned Start = Lane & ~(Width - 1), Offset = Lane & (Width - 1);
   switch (Map) {
   case WarpMapQuadLocal:
-    return (Lane & ~3u) | (Source[Lane & 3] & 3);
+    return (Lane & ~3u) | QuadSelect[Lane & 3];
   case WarpMapXor:
     return Lane ^ Param;
   case WarpMapBroadcast:
@@ -73,80 +73,119 @@ static unsigned expectedSource(WarpSourceMap Map, unsigned Width,
   }
 }
 
-static bool sourceHasShape(const unsigned *Source, WarpSourceMap Map,
-                           unsigned Width, unsigned Param) {
-  if (Map == WarpMapQuadLocal)
-    for (unsigned Lane = 0; Lane < 4; ++Lane)
-      if (Source[Lane] >= 4)
-        return false;
-  if (Map != WarpMapQuadLocal && Map != WarpMapXor && Param >= Width)
-    return false;
-  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
-    if (Source[Lane] != expectedSource(Map, Width, Param, Lane, Source))
-      return false;
-  return true;
-}
-
 typedef struct {
   WarpSourceMap Map;
   unsigned Width, Param;
 } SourceShape;
 
+/* What a fast path needs of a source map: the lane each CUDA lane reads,
+ * and the lanes in which that matters (the others may get anything). */
+typedef struct {
+  const unsigned *Source;
+  uint32_t Demanded;
+  unsigned QuadSelect[4]; /* the quad_perm pattern, when quad-local */
+  bool QuadLocal;
+} SourceMap;
+
+static bool isDemanded(const SourceMap *S, unsigned Lane) {
+  return S->Demanded >> Lane & 1;
+}
+
+/* Whether every demanded lane reads within its quad, at a position that
+ * depends only on its own position in the quad; sets the pattern. */
+static bool findQuadSelect(SourceMap *S) {
+  bool Set[4] = {false};
+  for (unsigned Q = 0; Q < 4; ++Q)
+    S->QuadSelect[Q] = Q;
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane) {
+    if (!isDemanded(S, Lane))
+      continue;
+    unsigned Src = S->Source[Lane], Q = Lane & 3;
+    if ((Src & ~3u) != (Lane & ~3u) ||
+        (Set[Q] && S->QuadSelect[Q] != (Src & 3)))
+      return false;
+    S->QuadSelect[Q] = Src & 3;
+    Set[Q] = true;
+  }
+  return true;
+}
+
+static bool sourceHasShape(const SourceMap *S, SourceShape Shape) {
+  if (Shape.Map == WarpMapQuadLocal && !S->QuadLocal)
+    return false;
+  if (Shape.Map != WarpMapQuadLocal && Shape.Map != WarpMapXor &&
+      Shape.Param >= Shape.Width)
+    return false;
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
+    if (isDemanded(S, Lane) &&
+        S->Source[Lane] != expectedSource(Shape.Map, Shape.Width, Shape.Param,
+                                          Lane, S->QuadSelect))
+      return false;
+  return true;
+}
+
 /* Quad-local, xor, and per width a broadcast and two shifts. */
 enum { MaxShapes = 2 + 6 * 3 };
 
-/* Every shape Source has. The parameter of each shape follows from one
- * lane (lane 0's source for xor and broadcast, the first lane that moves
- * for shifts), so only the widths need trying. */
-static unsigned findShapes(const unsigned *Source, SourceShape *Shapes) {
-  unsigned FirstMover = 0;
-  while (FirstMover < CudaWarpSize && Source[FirstMover] == FirstMover)
+/* Every shape the demanded lanes of S have. The parameter of each shape
+ * follows from one lane (the first demanded lane's source for xor and
+ * broadcast, the first demanded lane that moves for shifts), so only the
+ * widths need trying. */
+static unsigned findShapes(SourceMap *S, SourceShape *Shapes) {
+  unsigned First = 0, FirstMover = 0;
+  while (First < CudaWarpSize && !isDemanded(S, First))
+    ++First;
+  while (FirstMover < CudaWarpSize &&
+         (!isDemanded(S, FirstMover) || S->Source[FirstMover] == FirstMover))
     ++FirstMover;
-  unsigned Up = FirstMover < CudaWarpSize && Source[FirstMover] < FirstMover
-                    ? FirstMover - Source[FirstMover]
-                    : 0;
-  unsigned Down = FirstMover < CudaWarpSize && Source[FirstMover] > FirstMover
-                      ? Source[FirstMover] - FirstMover
-                      : 0;
+  if (First == CudaWarpSize)
+    return 0;
+  unsigned Moved = FirstMover < CudaWarpSize ? S->Source[FirstMover] : 0;
+  unsigned Up =
+      FirstMover < CudaWarpSize && Moved < FirstMover ? FirstMover - Moved : 0;
+  unsigned Down =
+      FirstMover < CudaWarpSize && Moved > FirstMover ? Moved - FirstMover : 0;
+  S->QuadLocal = findQuadSelect(S);
   SourceShape Candidates[] = {{WarpMapQuadLocal, 4, 0},
-                              {WarpMapXor, 32, Source[0]}};
+                              {WarpMapXor, 32, S->Source[First] ^ First}};
   unsigned N = 0;
   for (unsigned I = 0; I < sizeof(Candidates) / sizeof(Candidates[0]); ++I)
-    if (sourceHasShape(Source, Candidates[I].Map, Candidates[I].Width,
-                       Candidates[I].Param))
+    if (sourceHasShape(S, Candidates[I]))
       Shapes[N++] = Candidates[I];
   for (unsigned W = 1; W <= CudaWarpSize; W *= 2) {
-    SourceShape PerWidth[] = {{WarpMapBroadcast, W, Source[0]},
+    unsigned Start = First & ~(W - 1);
+    unsigned Broadcast = S->Source[First] - Start;
+    SourceShape PerWidth[] = {{WarpMapBroadcast, W, Broadcast},
                               {WarpMapShiftUp, W, Up},
                               {WarpMapShiftDown, W, Down}};
     for (unsigned I = 0; I < 3; ++I) {
       bool IsShift = PerWidth[I].Map != WarpMapBroadcast;
-      if ((!IsShift || PerWidth[I].Param) &&
-          sourceHasShape(Source, PerWidth[I].Map, W, PerWidth[I].Param))
+      bool InSegment = IsShift || (S->Source[First] >= Start &&
+                                   S->Source[First] < Start + W);
+      if (InSegment && (!IsShift || PerWidth[I].Param) &&
+          sourceHasShape(S, PerWidth[I]))
         Shapes[N++] = PerWidth[I];
     }
   }
   return N;
 }
 
-/* The first fast path for Source on Target, with its width and parameter. */
-static const WarpFastShuffle *findFastShuffle(const unsigned *Source,
-                                              unsigned Target, unsigned *Width,
-                                              unsigned *Param) {
+/* The first fast path for S on Target, with its shape. */
+static const WarpFastShuffle *findFastShuffle(SourceMap *S, unsigned Target,
+                                              SourceShape *Found) {
   SourceShape Shapes[MaxShapes];
-  unsigned NumShapes = findShapes(Source, Shapes);
+  unsigned NumShapes = findShapes(S, Shapes);
   unsigned Count;
   const WarpFastShuffle *Table = warpFastShuffles(&Count);
   for (unsigned I = 0; I < Count; ++I) {
     if (!(Table[I].Targets & Target))
       continue;
-    for (unsigned S = 0; S < NumShapes; ++S) {
-      const SourceShape *Shape = &Shapes[S];
+    for (unsigned N = 0; N < NumShapes; ++N) {
+      const SourceShape *Shape = &Shapes[N];
       if (Shape->Map == Table[I].Map && (Table[I].Widths & Shape->Width) &&
           Shape->Param >= Table[I].MinParam &&
           Shape->Param <= Table[I].MaxParam) {
-        *Width = Shape->Width;
-        *Param = Shape->Param;
+        *Found = *Shape;
         return &Table[I];
       }
     }
@@ -163,7 +202,8 @@ typedef struct {
   WarpLanes *Lanes;
   const WarpLoweringOptions *Options;
   LLVMTypeRef I1, I32;
-  const unsigned *Source;
+  const unsigned *Source; /* every lane's, the demanded lanes' as asked */
+  uint32_t Demanded;
   LLVMValueRef Bits;
 } MoveBuilder;
 
@@ -282,16 +322,21 @@ LLVMValueRef warpBuildLaneInSet(LLVMBuilderRef B, WarpLanes *Lanes,
                        "in.set");
 }
 
-/* Moved where the lane reads another lane, the lane's own value where it
- * reads itself, unless Moved already holds it there: KeptLanes are the
- * lanes in which it does. */
-static LLVMValueRef selectMovedLanes(MoveBuilder *MB, LLVMValueRef Moved,
-                                     uint32_t KeptLanes) {
+static uint32_t movingLanes(const MoveBuilder *MB) {
   uint32_t Moving = 0;
   for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
     if (MB->Source[Lane] != Lane)
       Moving |= 1u << Lane;
-  if ((Moving | KeptLanes) == 0xffffffff ||
+  return Moving;
+}
+
+/* Moved where the lane reads another lane, the lane's own value where it
+ * reads itself, unless Moved already holds it there (KeptLanes are the
+ * lanes in which it does) or the lane is not demanded. */
+static LLVMValueRef selectMovedLanes(MoveBuilder *MB, LLVMValueRef Moved,
+                                     uint32_t KeptLanes) {
+  uint32_t Moving = movingLanes(MB);
+  if ((Moving | KeptLanes | ~MB->Demanded) == 0xffffffff ||
       MB->Options->PlantedBug == WarpBugFastPathNoSelect)
     return Moved;
   return LLVMBuildSelect(MB->B, warpBuildLaneInSet(MB->B, MB->Lanes, Moving),
@@ -328,10 +373,14 @@ static LLVMValueRef buildCrossRowMove(MoveBuilder *MB) {
 }
 
 /* row_shr:d / row_shl:d keep the lane's own value where the source falls
- * outside the row; the row part of a shift within 16 lanes or more. */
+ * outside the row; the row part of a shift within 16 lanes or more. When
+ * no demanded lane reads itself, those lanes may get anything, and the move
+ * can fold into its user. */
 static LLVMValueRef buildRowShift(MoveBuilder *MB, WarpSourceMap Map,
                                   unsigned Delta) {
   unsigned Control = (Map == WarpMapShiftUp ? DppRowShr : DppRowShl) + Delta;
+  if ((movingLanes(MB) & MB->Demanded) == MB->Demanded)
+    return buildDppPermute(MB, MB->Bits, Control);
   return buildDpp(MB, MB->Bits, MB->Bits, Control, false);
 }
 
@@ -353,12 +402,16 @@ static LLVMValueRef buildRowShiftPermlane(MoveBuilder *MB, WarpSourceMap Map,
   unsigned Select[16];
   if (!crossRowSelects(MB->Source, Select))
     return NULL;
-  LLVMValueRef InRow = buildRowShift(MB, Map, Delta);
-  LLVMValueRef Cross = buildPermlaneX16(MB, Select);
   uint32_t CrossLanes = 0;
   for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
     if ((MB->Source[Lane] ^ Lane) >= 16)
       CrossLanes |= 1u << Lane;
+  if ((CrossLanes & MB->Demanded) == MB->Demanded)
+    return buildPermlaneX16(MB, Select);
+  LLVMValueRef InRow = buildRowShift(MB, Map, Delta);
+  if ((CrossLanes & MB->Demanded) == 0)
+    return InRow;
+  LLVMValueRef Cross = buildPermlaneX16(MB, Select);
   return LLVMBuildSelect(MB->B,
                          warpBuildLaneInSet(MB->B, MB->Lanes, CrossLanes),
                          Cross, InRow, "shfl.shifted");
@@ -423,14 +476,24 @@ static LLVMValueRef buildMovement(MoveBuilder *MB, const WarpFastShuffle *F,
   }
 }
 
-LLVMValueRef
-warpBuildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
-                     const WarpLoweringOptions *Options, unsigned Target,
-                     const unsigned Source[CudaWarpSize], LLVMValueRef Bits) {
-  unsigned Width, Param;
-  const WarpFastShuffle *F = findFastShuffle(Source, Target, &Width, &Param);
+LLVMValueRef warpBuildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
+                                  WarpLanes *Lanes,
+                                  const WarpLoweringOptions *Options,
+                                  unsigned Target,
+                                  const unsigned Source[CudaWarpSize],
+                                  uint32_t Demanded, LLVMValueRef Bits) {
+  SourceMap Map = {Source, Demanded, {0, 1, 2, 3}, false};
+  SourceShape Shape;
+  const WarpFastShuffle *F = findFastShuffle(&Map, Target, &Shape);
   if (!F)
     return NULL;
+  /* The lanes not demanded read what the shape has them read. */
+  unsigned Completed[CudaWarpSize];
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
+    Completed[Lane] = Demanded >> Lane & 1
+                          ? Source[Lane]
+                          : expectedSource(Shape.Map, Shape.Width, Shape.Param,
+                                           Lane, Map.QuadSelect);
   LLVMContextRef Ctx = LLVMGetModuleContext(M);
   MoveBuilder MB = {M,
                     B,
@@ -438,7 +501,8 @@ warpBuildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
                     Options,
                     LLVMInt1TypeInContext(Ctx),
                     LLVMInt32TypeInContext(Ctx),
-                    Source,
+                    Completed,
+                    Demanded,
                     Bits};
-  return buildMovement(&MB, F, Width, Param);
+  return buildMovement(&MB, F, Shape.Width, Shape.Param);
 }

@@ -6,13 +6,16 @@
 #include "LaneMath.h"
 #include "WarpPatterns.h"
 
-/* Bits (i32) of the lane Source[lane] names, for every CUDA lane, built
- * with the first fast path of the table that fits Source and Target; NULL
- * when none fits (the caller moves the data with ds_bpermute). */
-LLVMValueRef
-warpBuildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
-                     const WarpLoweringOptions *Options, unsigned Target,
-                     const unsigned Source[CudaWarpSize], LLVMValueRef Bits);
+/* Bits (i32) of the lane Source[lane] names, for every CUDA lane in
+ * Demanded (the others may get anything), built with the first fast path
+ * of the table that fits those lanes and Target; NULL when none fits (the
+ * caller moves the data with ds_bpermute). */
+LLVMValueRef warpBuildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
+                                  WarpLanes *Lanes,
+                                  const WarpLoweringOptions *Options,
+                                  unsigned Target,
+                                  const unsigned Source[CudaWarpSize],
+                                  uint32_t Demanded, LLVMValueRef Bits);
 
 /* An i1 that is true in the CUDA lanes whose bit is set in LaneSet. */
 LLVMValueRef warpBuildLaneInSet(LLVMBuilderRef B, WarpLanes *Lanes,
