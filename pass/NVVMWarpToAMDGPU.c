@@ -12,12 +12,12 @@
 
 #include "NVVMWarpToAMDGPU.h"
 
+#include "DemandedLanes.h"
 #include "Diagnostics.h"
 #include "IRUtils.h"
 #include "LaneMath.h"
 #include "PrimitiveLowering.h"
 #include "PtxTranslate.h"
-#include "DemandedLanes.h"
 #include "ShuffleLowering.h"
 #include "WarpChains.h"
 #include "WarpPatterns.h"
@@ -240,8 +240,7 @@ static void appendCall(CallList *List, LLVMValueRef Call) {
   List->Calls[List->Size++] = Call;
 }
 
-/* Lowers F's warp calls; they are collected first because lowering a
- * primitive may split blocks. */
+/* F's warp calls, in order. */
 static CallList collectWarpCalls(LLVMValueRef F,
                                  const WarpDeclarations *Decls) {
   CallList List = {NULL, 0, 0};
