@@ -121,6 +121,9 @@ def classify(body):
             counts["other"] += 1
     counts["total"] = len(body)
     counts["fp"] = sum(1 for i in body if re.search(r"\bs33\b", i))
+    # gfx11+'s s_delay_alu: dependency hints the backend adds where gfx10
+    # interlocks in hardware; the gfx1100/gfx1030 rows compare without them.
+    counts["hints"] = sum(1 for i in body if mnemonic(i) == "s_delay_alu")
     return counts
 
 
@@ -661,9 +664,11 @@ def summary(args, results, frac):
         for idiom, ours, _ in ROCPRIM_PAIRS:
             n = results[("best", new, ours)]
             o = results[("best", old, ours)]
-            check(n["total"] <= o["total"] and n["ds"] <= o["ds"],
-                  f"{idiom} {new}: best {n['total']} instructions, {n['ds']} "
-                  f"ds_* vs our {old} {o['total']}, {o['ds']} (<= both; "
+            issued = n["total"] - n["hints"]
+            check(issued <= o["total"] and n["ds"] <= o["ds"],
+                  f"{idiom} {new}: best {issued} instructions + "
+                  f"{n['hints']} s_delay_alu hints, {n['ds']} ds_* vs our "
+                  f"{old} {o['total']}, {o['ds']} (<= both, hints aside; "
                   f"rocPRIM 5.3 does not build for {new})")
     print("\n== targets of the issue (strategy=best unless named)")
     print("\n".join(lines))
