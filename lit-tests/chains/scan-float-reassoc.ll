@@ -1,4 +1,4 @@
-; With reassoc (nvcc's --use_fast_math, clang's -ffast-math) a float sum
+; With reassoc (clang's -ffast-math, #pragma clang fp reassociate(on)) a float sum
 ; scan may be reassociated like an integer one; the identity the DPP moves
 ; read outside their row is -0.0 (0x80000000), so a lane holding -0.0 keeps
 ; it, unless nsz also allows +0.0. Segments of 16 (c = 0x1000) need no
