@@ -22,20 +22,97 @@ static bool mangleName(const char *Name, LLVMTypeRef Overload, char *Out,
   return false;
 }
 
+/* While a module is being lowered: the declarations buildCall has found,
+ * by name and overload type (a lookup by mangled name costs more than the
+ * call it builds; no function is deleted while the cache is open), and the
+ * small integer constants of the module's i1 and i32, which
+ * LLVMConstInt would look up in the context each time. */
+typedef struct {
+  char Name[48];
+  LLVMTypeRef Overload;
+  LLVMValueRef Function;
+} CachedDeclaration;
+
+enum { NumCachedConstants = 64 };
+
+static _Thread_local struct {
+  LLVMModuleRef M;
+  unsigned Count;
+  CachedDeclaration Entries[32];
+  LLVMTypeRef I1, I32;
+  LLVMValueRef I1Constants[2], I32Constants[NumCachedConstants];
+} LoweringCache;
+
+void warpOpenLoweringCache(LLVMModuleRef M) {
+  warpCloseLoweringCache();
+  LLVMContextRef Ctx = LLVMGetModuleContext(M);
+  LoweringCache.M = M;
+  LoweringCache.I1 = LLVMInt1TypeInContext(Ctx);
+  LoweringCache.I32 = LLVMInt32TypeInContext(Ctx);
+}
+
+void warpCloseLoweringCache(void) {
+  memset(&LoweringCache, 0, sizeof(LoweringCache));
+}
+
+LLVMValueRef warpConstInt(LLVMTypeRef Type, uint64_t Value) {
+  LLVMValueRef *Slot = NULL;
+  if (!LoweringCache.M)
+    return LLVMConstInt(Type, Value, false);
+  if (Type == LoweringCache.I32 && Value < NumCachedConstants)
+    Slot = &LoweringCache.I32Constants[Value];
+  else if (Type == LoweringCache.I1 && Value < 2)
+    Slot = &LoweringCache.I1Constants[Value];
+  if (!Slot)
+    return LLVMConstInt(Type, Value, false);
+  if (!*Slot)
+    *Slot = LLVMConstInt(Type, Value, false);
+  return *Slot;
+}
+
+static LLVMValueRef findCachedDeclaration(LLVMModuleRef M, const char *Name,
+                                          LLVMTypeRef Overload) {
+  if (LoweringCache.M != M)
+    return NULL;
+  for (unsigned I = 0; I < LoweringCache.Count; ++I) {
+    CachedDeclaration *E = &LoweringCache.Entries[I];
+    if (E->Overload == Overload && strcmp(E->Name, Name) == 0)
+      return E->Function;
+  }
+  return NULL;
+}
+
+static void cacheDeclaration(LLVMModuleRef M, const char *Name,
+                             LLVMTypeRef Overload, LLVMValueRef Function) {
+  const unsigned Capacity =
+      sizeof(LoweringCache.Entries) / sizeof(LoweringCache.Entries[0]);
+  size_t Length = strlen(Name);
+  if (LoweringCache.M != M || LoweringCache.Count == Capacity ||
+      Length >= sizeof(LoweringCache.Entries[0].Name))
+    return;
+  CachedDeclaration *E = &LoweringCache.Entries[LoweringCache.Count++];
+  memcpy(E->Name, Name, Length + 1);
+  E->Overload = Overload;
+  E->Function = Function;
+}
+
 /* Calls intrinsic Name. Its declaration is looked up by its mangled name
  * first, which is much cheaper than resolving the intrinsic. */
 static LLVMValueRef buildCall(LLVMModuleRef M, LLVMBuilderRef B,
                               const char *Name, LLVMTypeRef *Overloads,
                               unsigned NumOverloads, LLVMValueRef *Args,
                               unsigned NumArgs, const char *ResultName) {
-  char Mangled[128];
-  LLVMValueRef Fn = NULL;
-  if (mangleName(Name, NumOverloads ? Overloads[0] : NULL, Mangled,
-                 sizeof(Mangled)))
-    Fn = LLVMGetNamedFunction(M, Mangled);
+  LLVMTypeRef Overload = NumOverloads ? Overloads[0] : NULL;
+  LLVMValueRef Fn = findCachedDeclaration(M, Name, Overload);
   if (!Fn) {
-    unsigned ID = LLVMLookupIntrinsicID(Name, strlen(Name));
-    Fn = LLVMGetIntrinsicDeclaration(M, ID, Overloads, NumOverloads);
+    char Mangled[128];
+    if (mangleName(Name, Overload, Mangled, sizeof(Mangled)))
+      Fn = LLVMGetNamedFunction(M, Mangled);
+    if (!Fn) {
+      unsigned ID = LLVMLookupIntrinsicID(Name, strlen(Name));
+      Fn = LLVMGetIntrinsicDeclaration(M, ID, Overloads, NumOverloads);
+    }
+    cacheDeclaration(M, Name, Overload, Fn);
   }
   return LLVMBuildCall2(B, LLVMGlobalGetValueType(Fn), Fn, Args, NumArgs,
                         ResultName);
@@ -137,10 +214,11 @@ void warpEraseUnusedDeclarations(LLVMModuleRef M, const char *Prefix) {
   LLVMValueRef Next;
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = Next) {
     Next = LLVMGetNextFunction(F);
+    if (!LLVMIsDeclaration(F) || LLVMGetFirstUse(F))
+      continue;
     size_t Length;
     const char *Name = LLVMGetValueName2(F, &Length);
-    if (LLVMIsDeclaration(F) && !LLVMGetFirstUse(F) && Length >= PrefixLength &&
-        strncmp(Name, Prefix, PrefixLength) == 0)
+    if (Length >= PrefixLength && strncmp(Name, Prefix, PrefixLength) == 0)
       LLVMDeleteFunction(F);
   }
 }

@@ -4,6 +4,18 @@
 #define NVVMWARP_IRUTILS_H
 
 #include <llvm-c/Core.h>
+#include <stdint.h>
+
+/* Between these (one module at a time, per thread), the two calls below
+ * remember the declarations they find in M, and warpConstInt the small
+ * constants of M's i1 and i32: nothing may delete a function of M
+ * meanwhile. */
+void warpOpenLoweringCache(LLVMModuleRef M);
+void warpCloseLoweringCache(void);
+
+/* LLVMConstInt(Type, Value, false), without a lookup in the context for a
+ * small i1 or i32 while a lowering cache is open. */
+LLVMValueRef warpConstInt(LLVMTypeRef Type, uint64_t Value);
 
 /* Calls the non-overloaded intrinsic Name at B's position. */
 LLVMValueRef warpBuildIntrinsicCall(LLVMModuleRef M, LLVMBuilderRef B,

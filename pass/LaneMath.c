@@ -80,7 +80,7 @@ unsigned warpFunctionWaveSize(LLVMValueRef F, WarpWaveSize Default) {
 }
 
 LLVMValueRef laneConstLike(LLVMValueRef V, uint32_t Value) {
-  return LLVMConstInt(LLVMTypeOf(V), Value, false);
+  return warpConstInt(LLVMTypeOf(V), Value);
 }
 
 bool laneIsConst(LLVMValueRef V, uint32_t *Value) {
@@ -92,8 +92,16 @@ bool laneIsConst(LLVMValueRef V, uint32_t *Value) {
 
 WarpLanes warpLanesOf(LLVMModuleRef M, LLVMValueRef Function,
                       unsigned WaveSize) {
-  WarpLanes Lanes = {M, Function, WaveSize, NULL, NULL, NULL};
+  WarpLanes Lanes = {M, Function, WaveSize, NULL, NULL, NULL, false, 0};
   return Lanes;
+}
+
+unsigned warpLanesTarget(WarpLanes *Lanes) {
+  if (!Lanes->KnowsTarget) {
+    Lanes->Target = warpFunctionTarget(Lanes->Function);
+    Lanes->KnowsTarget = true;
+  }
+  return Lanes->Target;
 }
 
 /* Where per-function values go: after the entry block's allocas. */

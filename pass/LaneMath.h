@@ -40,6 +40,8 @@ typedef struct {
   LLVMValueRef HwLane;   /* i32, the lane in the hardware wave */
   LLVMValueRef CudaLane; /* i32, 0..31 */
   LLVMValueRef WarpBase; /* i32, hardware lane of CUDA lane 0: 0 or 32 */
+  bool KnowsTarget;
+  unsigned Target; /* warpFunctionTarget(Function), once KnowsTarget */
 } WarpLanes;
 
 WarpLanes warpLanesOf(LLVMModuleRef M, LLVMValueRef Function,
@@ -47,6 +49,9 @@ WarpLanes warpLanesOf(LLVMModuleRef M, LLVMValueRef Function,
 LLVMValueRef warpGetHwLane(WarpLanes *Lanes);
 LLVMValueRef warpGetCudaLane(WarpLanes *Lanes);
 LLVMValueRef warpGetWarpBase(WarpLanes *Lanes);
+
+/* warpFunctionTarget of the lanes' function, looked up once. */
+unsigned warpLanesTarget(WarpLanes *Lanes);
 
 /* The value of Data (i32) in hardware lane HwLane: llvm.amdgcn.ds.bpermute. */
 LLVMValueRef warpBuildReadLane(LLVMModuleRef M, LLVMBuilderRef B,

@@ -23,6 +23,7 @@
 #include "WarpPatterns.h"
 
 #include <llvm-c/Core.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,11 +132,32 @@ typedef struct {
   const char *Name;
   WarpCallee Kind;
   const char *Problem;
+  bool AllUsesLowerable; /* when checkUses ran, every use was a good call */
 } WarpDeclaration;
 
+/* Where a function's calls of covered declarations lie in a CallRecord. */
+typedef struct {
+  LLVMValueRef Function;
+  unsigned Start, Count;
+  bool Rescan;       /* changed since it was walked: walk it again */
+  bool HasLowerable; /* it has a call that can be lowered */
+} FunctionCalls;
+
+/* One walk of the module's instructions: the calls of covered
+ * declarations, with their callees, in module order, and per function
+ * (open-addressed; Capacity is a power of two or 0) where they lie. */
+typedef struct {
+  LLVMValueRef *Calls, *Callees;
+  unsigned NumCalls, CallCapacity;
+  FunctionCalls *Slots;
+  unsigned NumFunctions, Capacity;
+} CallRecord;
+
+/* The module's covered declarations, and what is known of their calls. */
 typedef struct {
   WarpDeclaration *Entries;
   unsigned Count;
+  CallRecord *Record;
 } WarpDeclarations;
 
 static const char *findDeclarationProblem(LLVMValueRef F, const char *Name,
@@ -154,11 +176,14 @@ static const char *findDeclarationProblem(LLVMValueRef F, const char *Name,
   return NULL;
 }
 
-/* The module's declarations of intrinsics in Set, each checked once. */
+/* The module's declarations of intrinsics in Set, each checked once. A
+ * function with a body is no intrinsic, so its name is not looked up. */
 static WarpDeclarations collectDeclarations(LLVMModuleRef M, IntrinsicSet Set) {
-  WarpDeclarations Decls = {NULL, 0};
+  WarpDeclarations Decls = {NULL, 0, NULL};
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
        F = LLVMGetNextFunction(F)) {
+    if (!LLVMIsDeclaration(F))
+      continue;
     const char *Name = LLVMGetValueName2(F, &(size_t){0});
     WarpCallee Kind = classifyName(Name, Set);
     if (!Kind.Covered)
@@ -166,7 +191,7 @@ static WarpDeclarations collectDeclarations(LLVMModuleRef M, IntrinsicSet Set) {
     Decls.Entries =
         realloc(Decls.Entries, (Decls.Count + 1) * sizeof(WarpDeclaration));
     WarpDeclaration Decl = {F, Name, Kind,
-                            findDeclarationProblem(F, Name, Kind)};
+                            findDeclarationProblem(F, Name, Kind), false};
     Decls.Entries[Decls.Count++] = Decl;
   }
   return Decls;
@@ -198,33 +223,52 @@ static const char *findUseProblem(LLVMValueRef User,
   return NULL;
 }
 
-/* Reports every use of a covered declaration that cannot be lowered. */
-static void reportBadUses(const WarpDeclarations *Decls,
-                          WarpDiagnostics *Diags) {
-  for (unsigned I = 0; I < Decls->Count; ++I) {
-    const WarpDeclaration *Decl = &Decls->Entries[I];
-    for (LLVMUseRef U = LLVMGetFirstUse(Decl->Function); U;
-         U = LLVMGetNextUse(U)) {
-      LLVMValueRef User = LLVMGetUser(U);
-      const char *Problem = findUseProblem(User, Decl);
-      if (Problem)
-        warpReportUse(Diags, User, Decl->Name, "%s", Problem);
-    }
-  }
+/*===-- The record of calls -----------------------------------------------===*/
+
+static FunctionCalls *findSlot(const CallRecord *R, LLVMValueRef F) {
+  uintptr_t Bits = (uintptr_t)F;
+  unsigned Mask = R->Capacity - 1;
+  unsigned I = (unsigned)((Bits >> 4) ^ (Bits >> 13) ^ (Bits >> 27)) & Mask;
+  while (R->Slots[I].Function && R->Slots[I].Function != F)
+    I = (I + 1) & Mask;
+  return &R->Slots[I];
 }
 
-/* The patterns of Inst when it is a well-formed call of a declaration in
- * Decls; neither is set otherwise. */
-static WarpCallee matchWarpCall(LLVMValueRef Inst,
-                                const WarpDeclarations *Decls) {
-  WarpCallee None = {false, NULL, NULL};
-  if (!LLVMIsACallInst(Inst))
-    return None;
-  const WarpDeclaration *Decl =
-      findDeclaration(Decls, LLVMGetCalledValue(Inst));
-  if (!Decl || findUseProblem(Inst, Decl))
-    return None;
-  return Decl->Kind;
+static FunctionCalls *lookupFunction(const CallRecord *R, LLVMValueRef F) {
+  if (!R || !R->NumFunctions)
+    return NULL;
+  FunctionCalls *Slot = findSlot(R, F);
+  return Slot->Function ? Slot : NULL;
+}
+
+/* F's entry, added (to be walked again, holding no calls) if missing. */
+static FunctionCalls *addFunction(CallRecord *R, LLVMValueRef F) {
+  if (4 * (R->NumFunctions + 1) > 3 * R->Capacity) {
+    CallRecord Old = *R;
+    R->Capacity = Old.Capacity ? 2 * Old.Capacity : 64;
+    R->Slots = calloc(R->Capacity, sizeof(FunctionCalls));
+    for (unsigned I = 0; I < Old.Capacity; ++I)
+      if (Old.Slots[I].Function)
+        *findSlot(R, Old.Slots[I].Function) = Old.Slots[I];
+    free(Old.Slots);
+  }
+  FunctionCalls *Slot = findSlot(R, F);
+  if (!Slot->Function) {
+    FunctionCalls New = {F, 0, 0, true, false};
+    *Slot = New;
+    ++R->NumFunctions;
+  }
+  return Slot;
+}
+
+static void recordCall(CallRecord *R, LLVMValueRef Call, LLVMValueRef Callee) {
+  if (R->NumCalls == R->CallCapacity) {
+    R->CallCapacity = R->CallCapacity ? 2 * R->CallCapacity : 1024;
+    R->Calls = realloc(R->Calls, R->CallCapacity * sizeof(LLVMValueRef));
+    R->Callees = realloc(R->Callees, R->CallCapacity * sizeof(LLVMValueRef));
+  }
+  R->Calls[R->NumCalls] = Call;
+  R->Callees[R->NumCalls++] = Callee;
 }
 
 typedef struct {
@@ -240,10 +284,97 @@ static void appendCall(CallList *List, LLVMValueRef Call) {
   List->Calls[List->Size++] = Call;
 }
 
-/* F's warp calls, in order. */
+/* Walks every instruction once: records the calls of Decls' declarations
+ * and, into Asm when it is given, the inline asm calls; a function with
+ * inline asm is to be walked again once that is rewritten. */
+static CallRecord recordCalls(LLVMModuleRef M, const WarpDeclarations *Decls,
+                              CallList *Asm) {
+  CallRecord R = {NULL, NULL, 0, 0, NULL, 0, 0};
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
+       F = LLVMGetNextFunction(F)) {
+    unsigned Start = R.NumCalls, NumAsm = Asm ? Asm->Size : 0;
+    for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
+         BB = LLVMGetNextBasicBlock(BB))
+      for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
+           I = LLVMGetNextInstruction(I)) {
+        if (!LLVMIsACallInst(I))
+          continue;
+        LLVMValueRef Callee = LLVMGetCalledValue(I);
+        if (Asm && LLVMIsAInlineAsm(Callee))
+          appendCall(Asm, I);
+        else if (findDeclaration(Decls, Callee))
+          recordCall(&R, I, Callee);
+      }
+    if (R.NumCalls == Start && (!Asm || Asm->Size == NumAsm))
+      continue;
+    FunctionCalls *Entry = addFunction(&R, F);
+    Entry->Start = Start;
+    Entry->Count = R.NumCalls - Start;
+    Entry->Rescan = Asm && Asm->Size != NumAsm;
+  }
+  return R;
+}
+
+/* Reports every use of a covered declaration that cannot be lowered, and
+ * notes the declarations without such uses and the functions with calls
+ * to lower. */
+static void checkUses(WarpDeclarations *Decls, WarpDiagnostics *Diags) {
+  for (unsigned I = 0; I < Decls->Count; ++I) {
+    WarpDeclaration *Decl = &Decls->Entries[I];
+    Decl->AllUsesLowerable = !Decl->Problem;
+    FunctionCalls *Last = NULL;
+    for (LLVMUseRef U = LLVMGetFirstUse(Decl->Function); U;
+         U = LLVMGetNextUse(U)) {
+      LLVMValueRef User = LLVMGetUser(U);
+      const char *Problem = findUseProblem(User, Decl);
+      if (Problem) {
+        Decl->AllUsesLowerable = false;
+        warpReportUse(Diags, User, Decl->Name, "%s", Problem);
+        continue;
+      }
+      LLVMValueRef Caller =
+          LLVMGetBasicBlockParent(LLVMGetInstructionParent(User));
+      if (!Last || Last->Function != Caller) {
+        Last = addFunction(Decls->Record, Caller);
+        Last->HasLowerable = true;
+      }
+    }
+  }
+}
+
+/* The patterns of Inst when it is a well-formed call of a declaration in
+ * Decls; neither is set otherwise. */
+static WarpCallee matchWarpCall(LLVMValueRef Inst,
+                                const WarpDeclarations *Decls) {
+  WarpCallee None = {false, NULL, NULL};
+  if (!LLVMIsACallInst(Inst))
+    return None;
+  const WarpDeclaration *Decl =
+      findDeclaration(Decls, LLVMGetCalledValue(Inst));
+  /* A call of a declaration whose every use was a good call is one, as are
+   * those the lowering builds. */
+  if (!Decl || (!Decl->AllUsesLowerable && findUseProblem(Inst, Decl)))
+    return None;
+  return Decl->Kind;
+}
+
+/* F's warp calls, in order: the first time, from the record (F has not
+ * changed since it was made), after that by walking F. */
 static CallList collectWarpCalls(LLVMValueRef F,
                                  const WarpDeclarations *Decls) {
   CallList List = {NULL, 0, 0};
+  FunctionCalls *Entry = lookupFunction(Decls->Record, F);
+  if (Entry && !Entry->Rescan) {
+    const CallRecord *R = Decls->Record;
+    for (unsigned I = Entry->Start; I < Entry->Start + Entry->Count; ++I) {
+      const WarpDeclaration *Decl = findDeclaration(Decls, R->Callees[I]);
+      if (Decl &&
+          (Decl->AllUsesLowerable || matchWarpCall(R->Calls[I], Decls).Covered))
+        appendCall(&List, R->Calls[I]);
+    }
+    Entry->Rescan = true;
+    return List;
+  }
   for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
        BB = LLVMGetNextBasicBlock(BB))
     for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
@@ -286,22 +417,45 @@ static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
   return List.Size + InChains;
 }
 
+/* Lowers the calls of intrinsics in Set; with RewritePtx, the inline PTX
+ * the pattern table knows is first rewritten into such calls. The
+ * module's instructions are walked once for both. */
 static WarpLoweringResult lowerWarpCalls(LLVMModuleRef M, IntrinsicSet Set,
-                                         const char *PassName,
+                                         bool RewritePtx, const char *PassName,
                                          const WarpLoweringOptions *Options,
                                          WarpDiagnosticHandler Handler,
                                          void *HandlerContext) {
   WarpDiagnostics Diags = {PassName, Handler, HandlerContext, 0};
   WarpDeclarations Decls = collectDeclarations(M, Set);
-  reportBadUses(&Decls, &Diags);
+  CallRecord Record = {NULL, NULL, 0, 0, NULL, 0, 0};
+  if (Decls.Count || RewritePtx) {
+    CallList Asm = {NULL, 0, 0};
+    Record = recordCalls(M, &Decls, RewritePtx ? &Asm : NULL);
+    if (Asm.Size) {
+      warpRewriteInlinePtxCalls(M, Asm.Calls, Asm.Size);
+      /* It may have declared more. */
+      free(Decls.Entries);
+      Decls = collectDeclarations(M, Set);
+    }
+    free(Asm.Calls);
+  }
+  Decls.Record = &Record;
+  checkUses(&Decls, &Diags);
 
   WarpLoweringResult Result = {0, Diags.NumErrors};
   LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
-  for (LLVMValueRef F = LLVMGetFirstFunction(M); Decls.Count && F;
-       F = LLVMGetNextFunction(F))
-    if (!LLVMIsDeclaration(F))
+  warpOpenLoweringCache(M);
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); Record.NumFunctions && F;
+       F = LLVMGetNextFunction(F)) {
+    const FunctionCalls *Entry = lookupFunction(&Record, F);
+    if (Entry && Entry->HasLowerable)
       Result.NumLowered += lowerCallsInFunction(M, B, F, &Decls, Options);
+  }
+  warpCloseLoweringCache();
   LLVMDisposeBuilder(B);
+  free(Record.Calls);
+  free(Record.Callees);
+  free(Record.Slots);
   free(Decls.Entries);
   if (Result.NumLowered)
     warpEraseUnusedDeclarations(M, "llvm.nvvm.");
@@ -313,7 +467,7 @@ WarpLoweringResult warpLowerShuffles(LLVMModuleRef M,
                                      WarpDiagnosticHandler Handler,
                                      void *HandlerContext) {
   warpEraseUnusedIntrinsicDeclarations(M);
-  return lowerWarpCalls(M, ShufflesOnly, "nvvm-shfl-to-amdgpu", Options,
+  return lowerWarpCalls(M, ShufflesOnly, false, "nvvm-shfl-to-amdgpu", Options,
                         Handler, HandlerContext);
 }
 
@@ -322,7 +476,6 @@ WarpLoweringResult warpLowerWarpIntrinsics(LLVMModuleRef M,
                                            WarpDiagnosticHandler Handler,
                                            void *HandlerContext) {
   warpEraseUnusedIntrinsicDeclarations(M);
-  warpRewriteInlinePtx(M);
-  return lowerWarpCalls(M, AllWarpIntrinsics, "nvvm-warp-to-amdgpu", Options,
-                        Handler, HandlerContext);
+  return lowerWarpCalls(M, AllWarpIntrinsics, true, "nvvm-warp-to-amdgpu",
+                        Options, Handler, HandlerContext);
 }

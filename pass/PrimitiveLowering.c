@@ -54,11 +54,11 @@ typedef struct {
 static const uint32_t CanonicalNaN = 0x7fffffff;
 
 static LLVMValueRef constI32(PrimitiveBuilder *PB, uint32_t Value) {
-  return LLVMConstInt(PB->I32, Value, false);
+  return warpConstInt(PB->I32, Value);
 }
 
 static LLVMValueRef constI1(PrimitiveBuilder *PB, bool Value) {
-  return LLVMConstInt(PB->I1, Value, false);
+  return warpConstInt(PB->I1, Value);
 }
 
 static bool isWave64(PrimitiveBuilder *PB) { return PB->Lanes->WaveSize == 64; }

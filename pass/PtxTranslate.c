@@ -751,15 +751,22 @@ static bool isInlineAsmCall(LLVMValueRef I) {
   return LLVMIsACallInst(I) && LLVMIsAInlineAsm(LLVMGetCalledValue(I));
 }
 
-unsigned warpRewriteInlinePtx(LLVMModuleRef M) {
+unsigned warpRewriteInlinePtxCalls(LLVMModuleRef M, LLVMValueRef *Calls,
+                                   unsigned NumCalls) {
   unsigned NumRewritten = 0;
   LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
   char Why[512];
-  for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
-       F = LLVMGetNextFunction(F)) {
-    /* Collected first: translating splits blocks. */
-    unsigned NumCalls = 0, Capacity = 0;
-    LLVMValueRef *Calls = NULL;
+  for (unsigned I = 0; I < NumCalls; ++I)
+    NumRewritten += translateCall(M, B, Calls[I], true, Why, sizeof(Why));
+  LLVMDisposeBuilder(B);
+  return NumRewritten;
+}
+
+unsigned warpRewriteInlinePtx(LLVMModuleRef M) {
+  unsigned NumCalls = 0, Capacity = 0;
+  LLVMValueRef *Calls = NULL;
+  /* Collected first: translating splits blocks. */
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
     for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
          BB = LLVMGetNextBasicBlock(BB))
       for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
@@ -772,11 +779,8 @@ unsigned warpRewriteInlinePtx(LLVMModuleRef M) {
         }
         Calls[NumCalls++] = I;
       }
-    for (unsigned I = 0; I < NumCalls; ++I)
-      NumRewritten += translateCall(M, B, Calls[I], true, Why, sizeof(Why));
-    free(Calls);
-  }
-  LLVMDisposeBuilder(B);
+  unsigned NumRewritten = warpRewriteInlinePtxCalls(M, Calls, NumCalls);
+  free(Calls);
   return NumRewritten;
 }
 

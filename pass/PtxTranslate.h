@@ -137,6 +137,11 @@ LLVMValueRef ptxCallIntrinsic(PtxLowering *L, const char *Name,
  * the IR it means. Other asm is left alone. Returns the number replaced. */
 unsigned warpRewriteInlinePtx(LLVMModuleRef M);
 
+/* The same for the inline asm calls Calls, in that order (a caller that
+ * walks the module's instructions anyway collects them). */
+unsigned warpRewriteInlinePtxCalls(LLVMModuleRef M, LLVMValueRef *Calls,
+                                   unsigned NumCalls);
+
 /* Why inline asm call Call cannot be translated: writes a message naming
  * the instruction (with its suffixes) to Why. */
 void warpExplainInlinePtx(LLVMValueRef Call, char *Why, size_t WhySize);
