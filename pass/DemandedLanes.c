@@ -28,6 +28,7 @@
 
 #include "DemandedLanes.h"
 
+#include "IRUtils.h"
 #include "WarpPatterns.h"
 
 #include <stdlib.h>
@@ -53,14 +54,6 @@ static uint64_t widthMask(LLVMValueRef V) {
   return Bits >= 64 ? ~0ull : (1ull << Bits) - 1;
 }
 
-static const char *calleeName(LLVMValueRef Call) {
-  LLVMValueRef Callee = LLVMGetCalledValue(Call);
-  if (!Callee || !LLVMIsAFunction(Callee))
-    return "";
-  size_t Length;
-  return LLVMGetValueName2(Callee, &Length);
-}
-
 static bool isAllOnes(LLVMValueRef V) {
   return LLVMIsAConstantInt(V) && LLVMConstIntGetSExtValue(V) == -1;
 }
@@ -70,7 +63,7 @@ static LaneKind evalLane(const LaneContext *C, LLVMValueRef V, uint64_t *Out,
 
 static LaneKind evalLaneCall(const LaneContext *C, LLVMValueRef Call,
                              uint64_t *Out, unsigned Depth) {
-  const char *Name = calleeName(Call);
+  const char *Name = warpCalleeName(Call);
   bool TidX = !strcmp(Name, "llvm.nvvm.read.ptx.sreg.tid.x") ||
               !strcmp(Name, "llvm.amdgcn.workitem.id.x");
   if (!strcmp(Name, "llvm.nvvm.read.ptx.sreg.laneid") ||
@@ -94,7 +87,7 @@ static LaneKind evalLaneCall(const LaneContext *C, LLVMValueRef Call,
   }
   /* wave64: mbcnt.hi(-1, mbcnt.lo(-1, x)) is x + the hardware lane. */
   if (!Hi || !LLVMIsACallInst(Addend) ||
-      strcmp(calleeName(Addend), "llvm.amdgcn.mbcnt.lo") ||
+      strcmp(warpCalleeName(Addend), "llvm.amdgcn.mbcnt.lo") ||
       !isAllOnes(LLVMGetOperand(Addend, 0)))
     return NotLaneFunction;
   LaneKind Kind = evalLane(C, LLVMGetOperand(Addend, 1), Out, Depth + 1);
@@ -326,7 +319,7 @@ static LaneKind evalLane(const LaneContext *C, LLVMValueRef V, uint64_t *Out,
 static const WarpShufflePattern *shufflePatternOf(LLVMValueRef Call) {
   if (!LLVMIsACallInst(Call))
     return NULL;
-  const char *Name = calleeName(Call);
+  const char *Name = warpCalleeName(Call);
   if (strncmp(Name, "llvm.nvvm.shfl.", 15))
     return NULL;
   return warpFindShufflePattern(Name);
@@ -555,7 +548,7 @@ static UseKind classifyCall(LLVMValueRef Call, unsigned char *Source) {
   if (P)
     return constantShuffleMap(Call, P, Source, &InRange) ? UseConstShuffle
                                                          : UseOpaque;
-  return isLaneLocalIntrinsic(calleeName(Call)) ? UseLaneLocal : UseOpaque;
+  return isLaneLocalIntrinsic(warpCalleeName(Call)) ? UseLaneLocal : UseOpaque;
 }
 
 static UseKind classify(LLVMValueRef I, unsigned char *Source) {

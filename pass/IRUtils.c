@@ -118,6 +118,14 @@ static LLVMValueRef buildCall(LLVMModuleRef M, LLVMBuilderRef B,
                         ResultName);
 }
 
+const char *warpCalleeName(LLVMValueRef Call) {
+  LLVMValueRef Callee = LLVMGetCalledValue(Call);
+  if (!Callee || !LLVMIsAFunction(Callee))
+    return "";
+  size_t Length;
+  return LLVMGetValueName2(Callee, &Length);
+}
+
 LLVMValueRef warpBuildIntrinsicCall(LLVMModuleRef M, LLVMBuilderRef B,
                                     const char *Name, LLVMValueRef *Args,
                                     unsigned NumArgs, const char *ResultName) {

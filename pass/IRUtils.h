@@ -17,6 +17,10 @@ void warpCloseLoweringCache(void);
  * small i1 or i32 while a lowering cache is open. */
 LLVMValueRef warpConstInt(LLVMTypeRef Type, uint64_t Value);
 
+/* The name of the function Call calls directly, "" for an indirect call or
+ * inline asm. */
+const char *warpCalleeName(LLVMValueRef Call);
+
 /* Calls the non-overloaded intrinsic Name at B's position. */
 LLVMValueRef warpBuildIntrinsicCall(LLVMModuleRef M, LLVMBuilderRef B,
                                     const char *Name, LLVMValueRef *Args,

@@ -27,6 +27,7 @@
 
 #include "ShuffleLowering.h"
 
+#include "IRUtils.h"
 #include "ShuffleStrategies.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -209,7 +210,7 @@ static LLVMValueRef buildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
                                      const WarpLoweringOptions *Options,
                                      const unsigned *Source, uint32_t Demanded,
                                      LLVMValueRef Value) {
-  unsigned Target = warpFunctionTarget(Lanes->Function);
+  unsigned Target = warpLanesTarget(Lanes);
   if (Options->Strategy == WarpStrategyBPermute || !Target)
     return NULL;
   LLVMTypeRef ValueType = LLVMTypeOf(Value);
@@ -297,7 +298,7 @@ void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
 
   LLVMTypeRef I1 = LLVMInt1TypeInContext(LLVMGetModuleContext(M));
   LLVMValueRef Result = Value;
-  LLVMValueRef InRange = LLVMConstInt(I1, !PredicateFacts.NeverInRange, false);
+  LLVMValueRef InRange = warpConstInt(I1, !PredicateFacts.NeverInRange);
   bool Moves = !Facts.NeverInRange && !Facts.AlwaysOwnLane;
   bool NeedsClamp = Moves && !Facts.AlwaysInRange;
   bool NeedsPredicate = P->ReturnsPredicate && !PredicateFacts.AlwaysInRange &&

@@ -208,7 +208,7 @@ typedef struct {
 } MoveBuilder;
 
 static LLVMValueRef constI32(MoveBuilder *MB, uint32_t Value) {
-  return LLVMConstInt(MB->I32, Value, false);
+  return warpConstInt(MB->I32, Value);
 }
 
 /* llvm.amdgcn.update.dpp: lanes whose source lies outside their row keep
@@ -221,7 +221,7 @@ static LLVMValueRef buildDpp(MoveBuilder *MB, LLVMValueRef Old,
                          constI32(MB, Control),
                          constI32(MB, AllRows),
                          constI32(MB, AllBanks),
-                         LLVMConstInt(MB->I1, BoundCtrl, false)};
+                         warpConstInt(MB->I1, BoundCtrl)};
   return warpBuildOverloadedCall(MB->M, MB->B, "llvm.amdgcn.update.dpp",
                                  MB->I32, Args, 6, "dpp");
 }
@@ -257,7 +257,7 @@ static LLVMValueRef buildPermlaneX16(MoveBuilder *MB, const unsigned *Select) {
     Lo |= (Select[R] & 15) << (4 * R);
     Hi |= (Select[R + 8] & 15) << (4 * R);
   }
-  LLVMValueRef False = LLVMConstInt(MB->I1, 0, false);
+  LLVMValueRef False = warpConstInt(MB->I1, 0);
   LLVMValueRef Args[] = {LLVMGetPoison(MB->I32), MB->Bits, constI32(MB, Lo),
                          constI32(MB, Hi),       False,    False};
   return warpBuildOverloadedCall(MB->M, MB->B, "llvm.amdgcn.permlanex16",
@@ -305,21 +305,18 @@ LLVMValueRef warpBuildLaneInSet(LLVMBuilderRef B, WarpLanes *Lanes,
   uint32_t Run = Segment >> Low;
   if ((Run & (Run + 1)) == 0) {
     unsigned High = Low + (unsigned)__builtin_popcount(Run);
-    LLVMValueRef Offset =
-        laneAnd(B, Lane, LLVMConstInt(I32, Period - 1, false));
+    LLVMValueRef Offset = laneAnd(B, Lane, warpConstInt(I32, Period - 1));
     if (High == Period)
-      return LLVMBuildICmp(B, LLVMIntUGE, Offset, LLVMConstInt(I32, Low, false),
+      return LLVMBuildICmp(B, LLVMIntUGE, Offset, warpConstInt(I32, Low),
                            "in.set");
     if (Low)
-      Offset = LLVMBuildSub(B, Offset, LLVMConstInt(I32, Low, false), "");
-    return LLVMBuildICmp(B, LLVMIntULT, Offset,
-                         LLVMConstInt(I32, High - Low, false), "in.set");
+      Offset = LLVMBuildSub(B, Offset, warpConstInt(I32, Low), "");
+    return LLVMBuildICmp(B, LLVMIntULT, Offset, warpConstInt(I32, High - Low),
+                         "in.set");
   }
-  LLVMValueRef Bit =
-      LLVMBuildLShr(B, LLVMConstInt(I32, LaneSet, false), Lane, "");
-  Bit = LLVMBuildAnd(B, Bit, LLVMConstInt(I32, 1, false), "");
-  return LLVMBuildICmp(B, LLVMIntNE, Bit, LLVMConstInt(I32, 0, false),
-                       "in.set");
+  LLVMValueRef Bit = LLVMBuildLShr(B, warpConstInt(I32, LaneSet), Lane, "");
+  Bit = LLVMBuildAnd(B, Bit, warpConstInt(I32, 1), "");
+  return LLVMBuildICmp(B, LLVMIntNE, Bit, warpConstInt(I32, 0), "in.set");
 }
 
 static uint32_t movingLanes(const MoveBuilder *MB) {

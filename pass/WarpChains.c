@@ -56,14 +56,6 @@ typedef struct {
   unsigned Delta, Width;
 } ScanStep;
 
-static const char *calleeNameOf(LLVMValueRef Call) {
-  LLVMValueRef Callee = LLVMGetCalledValue(Call);
-  if (!Callee || !LLVMIsAFunction(Callee))
-    return "";
-  size_t Length;
-  return LLVMGetValueName2(Callee, &Length);
-}
-
 /* The scan operation I performs on two operands, if it is one. */
 static bool scanOpOf(LLVMValueRef I, ScanOp *Op) {
   if (!LLVMIsAInstruction(I))
@@ -96,7 +88,7 @@ static bool scanOpOf(LLVMValueRef I, ScanOp *Op) {
                   {"llvm.smax.i32", ScanSMax},
                   {"llvm.umin.i32", ScanUMin},
                   {"llvm.umax.i32", ScanUMax}};
-    const char *Name = calleeNameOf(I);
+    const char *Name = warpCalleeName(I);
     for (unsigned K = 0; K < 4; ++K)
       if (!strcmp(Name, MinMax[K].Name) && LLVMGetNumArgOperands(I) == 2) {
         *Op = MinMax[K].Op;
@@ -232,7 +224,8 @@ static bool isScanShuffle(const WarpShufflePattern *P, LLVMValueRef Call,
 static bool matchStep(LLVMValueRef Call, const WarpLanes *Lanes,
                       const WarpLoweringOptions *Options, ScanStep *S) {
   const WarpShufflePattern *P =
-      LLVMIsACallInst(Call) ? warpFindShufflePattern(calleeNameOf(Call)) : NULL;
+      LLVMIsACallInst(Call) ? warpFindShufflePattern(warpCalleeName(Call))
+                            : NULL;
   if (!P || P->Mode != ShflUp || !shuffleFields(Call, P, S))
     return false;
   S->In = LLVMGetOperand(Call, P->HasMemberMask ? 1 : 0);
@@ -314,7 +307,7 @@ typedef struct {
 } ScanBuilder;
 
 static LLVMValueRef constI32(const ScanBuilder *SB, uint32_t Value) {
-  return LLVMConstInt(SB->I32, Value, false);
+  return warpConstInt(SB->I32, Value);
 }
 
 static LLVMValueRef buildDpp(const ScanBuilder *SB, LLVMValueRef Old,
@@ -427,7 +420,7 @@ static void rewriteChain(LLVMModuleRef M, LLVMBuilderRef B, unsigned Target,
 unsigned warpRewriteScanChains(LLVMModuleRef M, LLVMBuilderRef B,
                                WarpLanes *Lanes,
                                const WarpLoweringOptions *Options) {
-  unsigned Target = warpFunctionTarget(Lanes->Function);
+  unsigned Target = warpLanesTarget(Lanes);
   if (Options->Strategy != WarpStrategyBest || !Target)
     return 0;
   unsigned Removed = 0;
