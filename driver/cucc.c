@@ -410,14 +410,17 @@ int main(int argc, char **argv) {
     driverFail("%s", "-c -o names one object: give one source file");
 
   const char *Objects[MaxInputs];
+  char *ObjectNames[MaxInputs] = {NULL}; /* those objectNameOf made */
   for (unsigned I = 0; I < O.NumInputs; ++I) {
     const Input *In = &O.Inputs[I];
     if (In->Kind == LinkInput) {
       Objects[I] = In->Path;
       continue;
     }
-    Objects[I] = O.CompileOnly ? (O.Output ? O.Output : objectNameOf(In->Path))
-                               : driverScratchPath("host.o");
+    if (O.CompileOnly && !O.Output)
+      Objects[I] = ObjectNames[I] = objectNameOf(In->Path);
+    else
+      Objects[I] = O.CompileOnly ? O.Output : driverScratchPath("host.o");
     if (In->Kind == SourceCuda)
       compileCuda(&O, In->Path, Objects[I]);
     else
@@ -425,5 +428,7 @@ int main(int argc, char **argv) {
   }
   if (!O.CompileOnly)
     linkProgram(&O, Objects, O.NumInputs);
+  for (unsigned I = 0; I < O.NumInputs; ++I)
+    free(ObjectNames[I]);
   return 0;
 }
