@@ -89,7 +89,11 @@ static BackendStatus reset(void) { return cudaSuccess; }
 
 static BackendStatus allocate(void **Ptr, size_t Bytes, size_t Alignment) {
   void *P = NULL;
-  if (posix_memalign(&P, Alignment, Bytes ? Bytes : 1) != 0)
+  /* The device's memory is the host's: a request beyond it fails as it
+   * would on a GPU, without asking the allocator. */
+  size_t Total = hostMemory(false);
+  if ((Total && Bytes > Total) ||
+      posix_memalign(&P, Alignment, Bytes ? Bytes : 1) != 0)
     return failWith(cudaErrorMemoryAllocation, "host memory exhausted");
   *Ptr = P;
   return cudaSuccess;
