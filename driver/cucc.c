@@ -106,10 +106,20 @@ static void addArg(const char **Args, unsigned *N, const char *Arg) {
   Args[(*N)++] = Arg;
 }
 
+/* A copy of List to split, which the arguments made from it point into for
+ * the rest of the run (kept here, where it stays reachable). */
+static char *copyToSplit(const char *List) {
+  static char *Copies[64];
+  static unsigned NumCopies;
+  if (NumCopies == sizeof(Copies) / sizeof(Copies[0]))
+    driverFail("%s", "too many comma-separated options");
+  return Copies[NumCopies++] = strdup(List);
+}
+
 /* "a,b,c" as separate arguments, as nvcc's -Xcompiler and -Xlinker take. */
 static void addCommaList(const char **Args, unsigned *N, const char *List,
                          const char *Prefix) {
-  char *Copy = strdup(List);
+  char *Copy = copyToSplit(List);
   for (char *Item = strtok(Copy, ","); Item; Item = strtok(NULL, ",")) {
     if (Prefix)
       addArg(Args, N, Prefix);
@@ -118,7 +128,7 @@ static void addCommaList(const char **Args, unsigned *N, const char *List,
 }
 
 static void addProcessors(Options *O, const char *List) {
-  char *Copy = strdup(List);
+  char *Copy = copyToSplit(List);
   for (char *Item = strtok(Copy, ","); Item; Item = strtok(NULL, ",")) {
     if (O->NumProcessors == MaxProcessors)
       driverFail("%s", "too many --offload-arch processors");
