@@ -333,14 +333,11 @@ static bool constantShuffleMap(LLVMValueRef Call, const WarpShufflePattern *P,
   LLVMValueRef C = LLVMGetOperand(Call, First + 2);
   if (!LLVMIsAConstantInt(B) || !LLVMIsAConstantInt(C))
     return false;
-  uint32_t BValue = (uint32_t)LLVMConstIntGetZExtValue(B);
-  uint32_t CValue = (uint32_t)LLVMConstIntGetZExtValue(C);
-  *InRange = 0;
-  for (unsigned L = 0; L < 32; ++L) {
-    ShflOutcome Out = shflEvaluate(P->Mode, L, BValue, CValue);
-    Source[L] = (unsigned char)Out.SrcLane;
-    *InRange |= (uint32_t)Out.InRange << L;
-  }
+  unsigned Map[CudaWarpSize];
+  *InRange = shflSourceMap(P->Mode, (uint32_t)LLVMConstIntGetZExtValue(B),
+                           (uint32_t)LLVMConstIntGetZExtValue(C), Map);
+  for (unsigned L = 0; L < CudaWarpSize; ++L)
+    Source[L] = (unsigned char)Map[L];
   return true;
 }
 

@@ -42,6 +42,17 @@ ShflOutcome shflEvaluate(ShflMode Mode, unsigned Lane, uint32_t B, uint32_t C) {
   return Out;
 }
 
+uint32_t shflSourceMap(ShflMode Mode, uint32_t B, uint32_t C,
+                       unsigned Source[CudaWarpSize]) {
+  uint32_t InRange = 0;
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane) {
+    ShflOutcome Out = shflEvaluate(Mode, Lane, B, C);
+    Source[Lane] = Out.SrcLane;
+    InRange |= (uint32_t)Out.InRange << Lane;
+  }
+  return InRange;
+}
+
 const char *shflModeName(ShflMode Mode) {
   static const char *const Names[] = {"up", "down", "bfly", "idx"};
   return Mode < ShflNumModes ? Names[Mode] : "?";

@@ -33,6 +33,11 @@ typedef struct {
  * operand B and packed clamp/segment operand C. */
 ShflOutcome shflEvaluate(ShflMode Mode, unsigned Lane, uint32_t B, uint32_t C);
 
+/* shflEvaluate for every CUDA lane with constant B and C: each lane's
+ * source in Source, and the lanes in range as the returned mask. */
+uint32_t shflSourceMap(ShflMode Mode, uint32_t B, uint32_t C,
+                       unsigned Source[CudaWarpSize]);
+
 /* The mode's PTX spelling: "up", "down", "bfly" or "idx". */
 const char *shflModeName(ShflMode Mode);
 

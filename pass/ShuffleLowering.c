@@ -195,12 +195,7 @@ static bool evaluateConstantMap(ShflMode Mode, LLVMValueRef BOperand,
   uint32_t BValue, CValue;
   if (!laneIsConst(BOperand, &BValue) || !laneIsConst(COperand, &CValue))
     return false;
-  *InRangeLanes = 0;
-  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane) {
-    ShflOutcome Out = shflEvaluate(Mode, Lane, BValue, CValue);
-    Source[Lane] = Out.SrcLane;
-    *InRangeLanes |= (uint32_t)Out.InRange << Lane;
-  }
+  *InRangeLanes = shflSourceMap(Mode, BValue, CValue, Source);
   return true;
 }
 

@@ -203,14 +203,14 @@ static bool isScanShuffle(const WarpShufflePattern *P, LLVMValueRef Call,
   uint32_t B = (uint32_t)LLVMConstIntGetZExtValue(BOperand);
   uint32_t C = (uint32_t)LLVMConstIntGetZExtValue(COperand);
   S->Delta = B & 31;
+  unsigned Source[CudaWarpSize];
+  uint32_t InRange = shflSourceMap(ShflUp, B, C, Source);
   for (unsigned Width = 16; Width <= 32; Width *= 2) {
-    bool Matches = S->Delta && S->Delta < Width;
+    bool Matches = S->Delta && S->Delta < Width && Guarded == InRange;
     for (unsigned Lane = 0; Matches && Lane < CudaWarpSize; ++Lane) {
-      ShflOutcome Out = shflEvaluate(ShflUp, Lane, B, C);
       bool Expected = (Lane & (Width - 1)) >= S->Delta;
-      Matches = Out.InRange == Expected &&
-                (bool)(Guarded >> Lane & 1) == Expected &&
-                (!Expected || Out.SrcLane == Lane - S->Delta);
+      Matches = (bool)(InRange >> Lane & 1) == Expected &&
+                (!Expected || Source[Lane] == Lane - S->Delta);
     }
     if (Matches) {
       S->Width = Width;
