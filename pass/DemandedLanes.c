@@ -152,6 +152,8 @@ static bool isLaneBinaryOpcode(LLVMOpcode Op) {
   case LLVMLShr:
   case LLVMAShr:
   case LLVMUDiv:
+  case LLVMSRem:
+  case LLVMSDiv:
     return true;
   default:
     return false;
@@ -203,7 +205,10 @@ static LaneKind evalLaneBinary(const LaneContext *C, LLVMValueRef I,
       return NotLaneFunction;
     break;
   case LLVMUDiv:
-    if (!Exact || !ConstB || B[0] == 0)
+  case LLVMSRem:
+  case LLVMSDiv:
+    /* Signed: int lane % 32 where the lane is an int. */
+    if (!Exact || !ConstB || B[0] == 0 || (Op != LLVMUDiv && B[0] == Mask))
       return NotLaneFunction;
     break;
   default:
@@ -241,6 +246,12 @@ static LaneKind evalLaneBinary(const LaneContext *C, LLVMValueRef I,
       break;
     case LLVMAShr:
       R = (uint64_t)(signExtend(X, Mask) >> Y);
+      break;
+    case LLVMSRem:
+      R = (uint64_t)(signExtend(X, Mask) % signExtend(Y, Mask));
+      break;
+    case LLVMSDiv:
+      R = (uint64_t)(signExtend(X, Mask) / signExtend(Y, Mask));
       break;
     case LLVMUDiv:
     default:

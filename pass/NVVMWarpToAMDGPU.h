@@ -24,9 +24,10 @@ typedef enum {
   WarpBugDropWarpBase,    /* wave64: read the lane from the wave's first warp */
   WarpBugDropClamp,       /* ignore the clamp: out-of-range lanes read anyway */
   WarpBugBallotWrongHalf, /* wave64: votes read the other warp's half */
-  WarpBugFastPathNoSelect, /* fast paths: lanes reading themselves don't */
-  WarpBugDropBarrier,      /* __syncthreads keeps its fences, not s_barrier */
+  WarpBugFastPathNoSelect,  /* fast paths: lanes reading themselves don't */
+  WarpBugDropBarrier,       /* __syncthreads keeps its fences, not s_barrier */
   WarpBugDemandedLaneShort, /* demanded-lane sets lose their lowest lane */
+  WarpBugScanChainShort,    /* rewritten scans lose their last step */
 } WarpPlantedBug;
 
 /* How shuffles move data. bpermute: always ds_bpermute, exact on every
@@ -64,12 +65,11 @@ WarpLoweringOptions warpDefaultOptions(void);
 /* Parses the text between <> of `nvvm-shfl-to-amdgpu<...>` or
  * `nvvm-warp-to-amdgpu<...>`: ';'-separated `wave32`, `wave64`,
  * `strategy=best`, `strategy=exact`, `strategy=bpermute`, `tid-x-lanes`,
- * `plant-bug=drop-warp-base`,
- * `plant-bug=drop-clamp`, `plant-bug=ballot-wrong-half`,
- * `plant-bug=fast-path-no-select`, `plant-bug=demanded-lane-short`,
- * `plant-bug=drop-barrier` (this one
- * only nvvm-to-amdgpu plants). On failure returns
- * false and sets *ErrorMessage to a malloc'd string. */
+ * `plant-bug=drop-warp-base`, `plant-bug=drop-clamp`,
+ * `plant-bug=ballot-wrong-half`, `plant-bug=fast-path-no-select`,
+ * `plant-bug=demanded-lane-short`, `plant-bug=scan-chain-short`,
+ * `plant-bug=drop-barrier` (this one only nvvm-to-amdgpu plants). On
+ * failure returns false and sets *ErrorMessage to a malloc'd string. */
 bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
                       char **ErrorMessage);
 

@@ -2,16 +2,18 @@
  *
  * A scan step is a constant shuffle up by d in segments of w lanes and the
  * operation applied in exactly the lanes that the shuffle brings a lower
- * lane's value to (offset in segment >= d), in either of clang's shapes:
+ * lane's value to (offset in segment >= d), in one of these shapes:
  *
  *   v' = op(v, select(guard, t, identity))      (the identity where unguarded)
  *   v' = select(guard, op(v, t), v)
+ *   v' = select(guard, op(t, v), t)             (CUB's `@p add r0, r0, v`)
  *
  * where guard is a lane condition (DemandedLanes.h) or the shuffle's own
- * in-range predicate. A chain is the steps d = 1, 2, ..., w/2 in order, each
- * reading the previous one's result and nothing else reading those results;
- * for w = 16 or 32 its result is the inclusive scan of each segment, which
- * is rebuilt as
+ * in-range predicate; in the third, t is v outside the guard, since a lane
+ * out of range receives its own value. A chain is the steps d = 1, 2, ...,
+ * w/2 in order, each reading the previous one's result and nothing else
+ * reading those results; for w = 16 or 32 its result is the inclusive scan
+ * of each segment, which is rebuilt as
  *
  *   x = op(x, dpp(row_shr:s, x, old = identity))   for s = 1, 2, 4, 8
  *   x = op(x, row 0's lane 15 in row 1)            when w = 32
@@ -54,6 +56,7 @@ typedef struct {
   LLVMValueRef In;        /* v */
   ScanOp Op;
   unsigned Delta, Width;
+  unsigned InputUses; /* the uses of v the step itself makes */
 } ScanStep;
 
 /* The scan operation I performs on two operands, if it is one. */
@@ -220,6 +223,32 @@ static bool isScanShuffle(const WarpShufflePattern *P, LLVMValueRef Call,
   return false;
 }
 
+/* v' = select(guard, op(v, t), v) or select(guard, op(t, v), t): sets the
+ * step's operation, Inner (op) and Out (the select, returned in Select).
+ * Whether the guard picks op exactly where t comes from a lower lane is
+ * isScanShuffle's to check. */
+static bool matchGuardedOp(ScanStep *S, LLVMValueRef *Select) {
+  LLVMValueRef Op = NULL;
+  for (LLVMUseRef U = LLVMGetFirstUse(S->Moved); U && !Op;
+       U = LLVMGetNextUse(U))
+    if (scanOpOf(LLVMGetUser(U), &S->Op) &&
+        otherOperand(LLVMGetUser(U), S->Moved) == S->In)
+      Op = LLVMGetUser(U);
+  LLVMValueRef Sel = Op ? singleUser(Op) : NULL;
+  if (!Sel || !LLVMIsASelectInst(Sel) || LLVMGetOperand(Sel, 0) == Op)
+    return false;
+  LLVMValueRef Kept = otherChoice(Sel, Op);
+  bool KeepsShuffled = Kept == S->Moved;
+  if ((Kept != S->In && !KeepsShuffled) ||
+      countUses(S->Moved) != (KeepsShuffled ? 2u : 1u))
+    return false;
+  S->Inner = Op;
+  S->Out = Sel;
+  S->InputUses = KeepsShuffled ? 2 : 3;
+  *Select = Sel;
+  return true;
+}
+
 /* Matches the step a constant shuffle up begins. */
 static bool matchStep(LLVMValueRef Call, const WarpLanes *Lanes,
                       const WarpLoweringOptions *Options, ScanStep *S) {
@@ -230,11 +259,9 @@ static bool matchStep(LLVMValueRef Call, const WarpLanes *Lanes,
     return false;
   S->In = LLVMGetOperand(Call, P->HasMemberMask ? 1 : 0);
   LLVMValueRef User = singleUser(S->Moved);
-  if (!User)
-    return false;
   uint32_t Guarded;
   LLVMValueRef Select;
-  if (LLVMIsASelectInst(User)) {
+  if (User && LLVMIsASelectInst(User)) {
     /* v' = op(v, select(guard, t, identity)) */
     LLVMValueRef Op = singleUser(User);
     LLVMValueRef Other = otherChoice(User, S->Moved);
@@ -246,18 +273,10 @@ static bool matchStep(LLVMValueRef Call, const WarpLanes *Lanes,
     S->Out = Op;
     if (!lanesChoosing(Select, S->Moved, Lanes, Options, &Guarded))
       return false;
-  } else {
-    /* v' = select(guard, op(v, t), v) */
-    if (!scanOpOf(User, &S->Op) || otherOperand(User, S->Moved) != S->In)
-      return false;
-    Select = singleUser(User);
-    if (!Select || !LLVMIsASelectInst(Select) ||
-        otherChoice(Select, User) != S->In || LLVMGetOperand(Select, 0) == User)
-      return false;
-    S->Inner = User;
-    S->Out = Select;
-    if (!lanesChoosing(Select, User, Lanes, Options, &Guarded))
-      return false;
+    S->InputUses = 2;
+  } else if (!matchGuardedOp(S, &Select) ||
+             !lanesChoosing(Select, S->Inner, Lanes, Options, &Guarded)) {
+    return false;
   }
   /* The step is one block's (a rewrite there must not read lanes that a
    * branch between its parts switched off). */
@@ -274,11 +293,6 @@ static bool matchStep(LLVMValueRef Call, const WarpLanes *Lanes,
   return isScanShuffle(P, Call, Guarded, S);
 }
 
-/* The uses of a step's input that the step itself makes. */
-static unsigned usesOfInput(const ScanStep *S) {
-  return LLVMIsASelectInst(S->Out) ? 3 : 2;
-}
-
 /* The step after S, reading S's result and nothing else reading it. */
 static bool matchNextStep(const ScanStep *S, const WarpLanes *Lanes,
                           const WarpLoweringOptions *Options, ScanStep *Next) {
@@ -290,7 +304,7 @@ static bool matchNextStep(const ScanStep *S, const WarpLanes *Lanes,
            LLVMGetInstructionParent(Next->Shuffle) ==
                LLVMGetInstructionParent(S->Shuffle) &&
            Next->Width == S->Width && Next->Op == S->Op &&
-           countUses(S->Out) == usesOfInput(Next);
+           countUses(S->Out) == Next->InputUses;
   }
   return false;
 }
@@ -397,6 +411,7 @@ static void eraseStep(const ScanStep *S) {
 }
 
 static void rewriteChain(LLVMModuleRef M, LLVMBuilderRef B, unsigned Target,
+                         const WarpLoweringOptions *Options,
                          const ScanStep *Steps, unsigned NumSteps) {
   const ScanStep *Last = &Steps[NumSteps - 1];
   LLVMContextRef Ctx = LLVMGetModuleContext(M);
@@ -409,7 +424,10 @@ static void rewriteChain(LLVMModuleRef M, LLVMBuilderRef B, unsigned Target,
   LLVMValueRef In = Steps[0].In;
   LLVMTypeRef Type = LLVMTypeOf(In);
   LLVMValueRef Bits = Type == SB.I32 ? In : LLVMBuildBitCast(B, In, SB.I32, "");
-  LLVMValueRef Scan = buildScan(&SB, Bits, Steps[0].Width);
+  unsigned Width = Steps[0].Width;
+  if (Options->PlantedBug == WarpBugScanChainShort)
+    Width /= 2;
+  LLVMValueRef Scan = buildScan(&SB, Bits, Width);
   if (Type != SB.I32)
     Scan = LLVMBuildBitCast(B, Scan, Type, "scan.value");
   LLVMReplaceAllUsesWith(Last->Out, Scan);
@@ -442,7 +460,7 @@ unsigned warpRewriteScanChains(LLVMModuleRef M, LLVMBuilderRef B,
         I = Next;
         continue;
       }
-      rewriteChain(M, B, Target, Steps, N);
+      rewriteChain(M, B, Target, Options, Steps, N);
       Removed += N;
       /* The chain's instructions are gone; start the block again. */
       I = LLVMGetFirstInstruction(BB);
