@@ -55,6 +55,13 @@ used elsewhere, which a chain rewrite must keep); cut chains short; and
 keep loops rolled (#pragma unroll 1). These are checked against the model
 only (the H100 ran the base features: nvidia/warp-idioms/).
 
+With --chains, every kernel is a scan in segments of 16 or 32 lanes, the
+shapes strategy=best rewrites whole (pass/WarpChains.c), observed where a
+wrong rewrite shows: every lane, the upper lanes, the last lane of each
+segment, or the segment's total broadcast; blocks are (64,1) or (32,2), so
+--tid-x-lanes may be given (wi-cS-NN.cu; the H100 ran seed 16:
+nvidia/warp-idioms/wi-c16-*).
+
 Usage:
   gen-warp-idioms.py --seed S --count N --out DIR    write DIR/wi-sS-NN.cu
                      [--extended]                    (DIR/wi-xsS-NN.cu)
@@ -146,18 +153,26 @@ def input_kind(k):
     return {"and": KIND_AND, "or": KIND_OR}.get(k["op"], KIND_BITS)
 
 
-def make_kernel(rng, cyc, index, two_d, extended=False):
+# --chains: what a scan chain rewrite must get right, observed where it
+# shows (reassoc floats most of the time: only they are rewritten).
+CHAIN_WIDTHS = [32, 16]
+CHAIN_REASSOC = [True, True, False]
+CHAIN_OBS = ["all", "all", "ge", "seglast", "eqlast"]
+CHAIN_POST = ["none", "none", "bcastlast"]
+
+
+def make_kernel(rng, cyc, index, two_d, extended=False, chains=False):
     k = {"name": "k%d" % index}
-    k["idiom"] = cyc.pick("idiom")
+    k["idiom"] = "scan" if chains else cyc.pick("idiom")
     k["type"] = cyc.pick("type")
     k["op"] = "add" if k["type"] == "float" else cyc.pick("op")
     if k["type"] == "float":
-        k["reassoc"] = cyc.pick("reassoc")
+        k["reassoc"] = cyc.pick("reassoc", CHAIN_REASSOC if chains else None)
         k["fvals"] = "small" if k["reassoc"] else cyc.pick("fvals")
     else:
         k["reassoc"] = False
         k["fvals"] = None
-    k["width"] = cyc.pick("width")
+    k["width"] = cyc.pick("width", CHAIN_WIDTHS if chains else None)
     # The width argument is left out (CUDA's default, 32) half the time.
     k["width_arg"] = k["width"] != 32 or rng.random() < 0.5
     k["op_form"] = rng.choice(["call", "ternary"]) if k["op"] in (
@@ -190,7 +205,7 @@ def make_kernel(rng, cyc, index, two_d, extended=False):
         k["src"] = rng.randrange(32) if k["bsrc"] != "lane" else rng.randrange(
             1, 32)
     if k["idiom"] != "bcast":
-        k["post"] = cyc.pick("post")
+        k["post"] = cyc.pick("post", CHAIN_POST if chains else None)
     k["arg"] = rng.randrange(32)
     k["lane_src"] = cyc.pick("lane_src")
     if two_d and k["lane_src"] in ("and31", "mod32") and rng.random() < 0.75:
@@ -203,7 +218,7 @@ def make_kernel(rng, cyc, index, two_d, extended=False):
     # The `lane` variable is the CUDA lane when it comes from %laneid or a
     # tile, or from threadIdx.x when blockDim.x is a multiple of 32.
     k["lane_exact"] = k["lane_src"] in ("ptx", "cg") or shape[0] % 32 == 0
-    k["obs"] = cyc.pick("obs")
+    k["obs"] = cyc.pick("obs", CHAIN_OBS if chains else None)
     k["k"] = rng.randrange(1, 32)
     k["hguard"] = cyc.pick("hguard", HELPER_GUARDS) if k["obs"] == "helper" else None
     guard = k["hguard"] or k["obs"]
@@ -290,25 +305,29 @@ def observation_text(k):
     return k["obs"]
 
 
-def make_program(rng, cyc, seed, index, extended=False):
-    two_d = not cyc.pick("tid_x_lanes_ok")
-    p = {"name": "wi-%ss%d-%02d" % ("x" if extended else "", seed, index),
+def make_program(rng, cyc, seed, index, extended=False, chains=False):
+    two_d = False if chains else not cyc.pick("tid_x_lanes_ok")
+    prefix = "c" if chains else "xs" if extended else "s"
+    p = {"name": "wi-%s%d-%02d" % (prefix, seed, index),
          "seed": seed, "index": index,
          "fast_math": cyc.pick("fast_math", [False, False, True])}
-    p["kernels"] = [make_kernel(rng, cyc, i, two_d, extended)
+    p["kernels"] = [make_kernel(rng, cyc, i, two_d, extended, chains)
                     for i in range(6)]
     if extended:
         p["extended"] = True
+    if chains:
+        p["chains"] = True
     # --tid-x-lanes promises that threadIdx.x % 32 is the lane: every
     # launch must have blockDim.x % 32 == 0.
     p["tid_x_lanes_ok"] = all(k["block"][0] % 32 == 0 for k in p["kernels"])
     return p
 
 
-def generate(seed, count, extended=False):
+def generate(seed, count, extended=False, chains=False):
     rng = random.Random(seed)
     cyc = Cycler(rng)
-    return [make_program(rng, cyc, seed, i, extended) for i in range(count)]
+    return [make_program(rng, cyc, seed, i, extended, chains)
+            for i in range(count)]
 
 
 # ---------------------------------------------------------------------------
@@ -664,6 +683,9 @@ def main():
     ap.add_argument("--extended", action="store_true",
                     help="also compound, nested, data-dependent and early-return "
                     "guards, tapped, partial and rolled chains (wi-xsS-NN.cu)")
+    ap.add_argument("--chains", action="store_true",
+                    help="scans in segments of 16 or 32 only, observed where "
+                    "a chain rewrite shows (wi-cS-NN.cu)")
     ap.add_argument("--check", action="store_true",
                     help="FILES' sources must equal the rendering of their specs")
     ap.add_argument("--coverage", action="store_true",
@@ -695,7 +717,7 @@ def main():
     if a.seed is None or not a.out:
         ap.error("--seed and --out are required to generate")
     os.makedirs(a.out, exist_ok=True)
-    for p in generate(a.seed, a.count, a.extended):
+    for p in generate(a.seed, a.count, a.extended, a.chains):
         with open(os.path.join(a.out, p["name"] + ".cu"), "w") as f:
             f.write(render_program(p))
     return 0

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds every generated warp-idiom program beside this script
-# (wi-*.cu, written by lit-tests/oracle/gen-warp-idioms.py --seed 15
-# --count 16) with the real CUDA toolkit, with the flags its
+# (wi-*.cu, written by lit-tests/oracle/gen-warp-idioms.py: wi-s15-* by
+# --seed 15 --count 16, wi-c16-* by --chains --seed 16 --count 8) with
+# the real CUDA toolkit, with the flags its
 # "// build-flags:" line names, runs each on the NVIDIA GPU of the
 # machine three times and writes into OUT_DIR:
 #   NAME.nvidia.txt  the program's stdout (what lit-tests/oracle/
