@@ -461,6 +461,7 @@ struct WarpDemandedLanes {
   uint32_t *Reach;
   WarpLaneCondition *BranchCondition; /* per block, its terminator's */
   WarpLaneCondition *SelectCondition; /* per instruction, for selects */
+  char *Arena;                        /* every array above */
   bool PlantShort;
 };
 
@@ -603,6 +604,14 @@ static UseKind classify(LLVMValueRef I, unsigned char *Source) {
   }
 }
 
+/* The next Count * Size bytes of the block at Base (8-aligned), or where
+ * they would be when Base is NULL; *Used grows past them. */
+static void *carve(char *Base, size_t *Used, size_t Count, size_t Size) {
+  size_t Offset = (*Used + 7) & ~(size_t)7;
+  *Used = Offset + Count * Size;
+  return Base ? Base + Offset : NULL;
+}
+
 static void numberFunction(WarpDemandedLanes *D, const LaneContext *C,
                            LLVMValueRef F) {
   unsigned NumInstructions = 0, NumBlocks = 0;
@@ -615,17 +624,27 @@ static void numberFunction(WarpDemandedLanes *D, const LaneContext *C,
   D->NumBlocks = NumBlocks;
   D->TableSize = tableSizeFor(NumInstructions);
   D->BlockTableSize = tableSizeFor(NumBlocks);
-  D->Table = calloc(D->TableSize, sizeof(SlotEntry));
-  D->BlockTable = calloc(D->BlockTableSize, sizeof(SlotEntry));
-  D->Instructions = malloc(NumInstructions * sizeof(LLVMValueRef));
-  D->BlockOf = malloc(NumInstructions * sizeof(unsigned));
-  D->Kind = malloc(NumInstructions);
-  D->Source = malloc(NumInstructions * sizeof(*D->Source));
-  D->Demanded = calloc(NumInstructions, sizeof(uint32_t));
-  D->Blocks = malloc(NumBlocks * sizeof(LLVMBasicBlockRef));
-  D->Reach = calloc(NumBlocks, sizeof(uint32_t));
-  D->BranchCondition = malloc(NumBlocks * sizeof(WarpLaneCondition));
-  D->SelectCondition = malloc(NumInstructions * sizeof(WarpLaneCondition));
+  /* One zeroed block holds every array: sized by a first pass over the
+   * same carving. */
+  for (int Pass = 0; Pass < 2; ++Pass) {
+    char *Base = Pass ? D->Arena : NULL;
+    size_t Used = 0;
+    D->Table = carve(Base, &Used, D->TableSize, sizeof(SlotEntry));
+    D->BlockTable = carve(Base, &Used, D->BlockTableSize, sizeof(SlotEntry));
+    D->Instructions = carve(Base, &Used, NumInstructions, sizeof(LLVMValueRef));
+    D->BlockOf = carve(Base, &Used, NumInstructions, sizeof(unsigned));
+    D->Kind = carve(Base, &Used, NumInstructions, 1);
+    D->Source = carve(Base, &Used, NumInstructions, sizeof(*D->Source));
+    D->Demanded = carve(Base, &Used, NumInstructions, sizeof(uint32_t));
+    D->Blocks = carve(Base, &Used, NumBlocks, sizeof(LLVMBasicBlockRef));
+    D->Reach = carve(Base, &Used, NumBlocks, sizeof(uint32_t));
+    D->BranchCondition =
+        carve(Base, &Used, NumBlocks, sizeof(WarpLaneCondition));
+    D->SelectCondition =
+        carve(Base, &Used, NumInstructions, sizeof(WarpLaneCondition));
+    if (!Pass)
+      D->Arena = calloc(1, Used ? Used : 1);
+  }
   unsigned Index = 0, Block = 0;
   for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
        BB = LLVMGetNextBasicBlock(BB), ++Block) {
@@ -806,16 +825,6 @@ uint32_t warpDemandedLanes(const WarpDemandedLanes *D, LLVMValueRef V) {
 void warpDisposeDemandedLanes(WarpDemandedLanes *D) {
   if (!D)
     return;
-  free(D->Table);
-  free(D->BlockTable);
-  free(D->Instructions);
-  free(D->BlockOf);
-  free(D->Kind);
-  free(D->Source);
-  free(D->Demanded);
-  free(D->Blocks);
-  free(D->Reach);
-  free(D->BranchCondition);
-  free(D->SelectCondition);
+  free(D->Arena);
   free(D);
 }

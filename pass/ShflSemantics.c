@@ -42,15 +42,33 @@ ShflOutcome shflEvaluate(ShflMode Mode, unsigned Lane, uint32_t B, uint32_t C) {
   return Out;
 }
 
+/* The source maps of a module's constant shuffles repeat (the analysis,
+ * the chains and the lowering each ask for them), so the last ones are
+ * kept per thread, direct-mapped on the fields the map depends on. */
+typedef struct {
+  uint32_t Key; /* 0: empty */
+  uint32_t InRange;
+  unsigned char Source[CudaWarpSize];
+} SourceMapEntry;
+
 uint32_t shflSourceMap(ShflMode Mode, uint32_t B, uint32_t C,
                        unsigned Source[CudaWarpSize]) {
-  uint32_t InRange = 0;
-  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane) {
-    ShflOutcome Out = shflEvaluate(Mode, Lane, B, C);
-    Source[Lane] = Out.SrcLane;
-    InRange |= (uint32_t)Out.InRange << Lane;
+  static _Thread_local SourceMapEntry Memo[256];
+  uint32_t Key = 1u << 31 | (uint32_t)Mode << 15 | (B & 31) << 10 |
+                 ((C >> 8) & 31) << 5 | (C & 31);
+  SourceMapEntry *Entry = &Memo[(Key ^ (Key >> 8) ^ (Key >> 13)) & 255];
+  if (Entry->Key != Key) {
+    Entry->Key = Key;
+    Entry->InRange = 0;
+    for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane) {
+      ShflOutcome Out = shflEvaluate(Mode, Lane, B, C);
+      Entry->Source[Lane] = (unsigned char)Out.SrcLane;
+      Entry->InRange |= (uint32_t)Out.InRange << Lane;
+    }
   }
-  return InRange;
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
+    Source[Lane] = Entry->Source[Lane];
+  return Entry->InRange;
 }
 
 const char *shflModeName(ShflMode Mode) {

@@ -199,26 +199,6 @@ static bool evaluateConstantMap(ShflMode Mode, LLVMValueRef BOperand,
   return true;
 }
 
-/* Value moved by the fast path the target has for Source, or NULL. */
-static LLVMValueRef buildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
-                                     WarpLanes *Lanes,
-                                     const WarpLoweringOptions *Options,
-                                     const unsigned *Source, uint32_t Demanded,
-                                     LLVMValueRef Value) {
-  unsigned Target = warpLanesTarget(Lanes);
-  if (Options->Strategy == WarpStrategyBPermute || !Target)
-    return NULL;
-  LLVMTypeRef ValueType = LLVMTypeOf(Value);
-  LLVMTypeRef I32 = LLVMInt32TypeInContext(LLVMGetModuleContext(M));
-  LLVMValueRef Bits =
-      ValueType == I32 ? Value : LLVMBuildBitCast(B, Value, I32, "");
-  LLVMValueRef Moved = warpBuildFastShuffle(M, B, Lanes, Options, Target,
-                                            Source, Demanded, Bits);
-  if (!Moved || ValueType == I32)
-    return Moved;
-  return LLVMBuildBitCast(B, Moved, ValueType, "shfl.value");
-}
-
 /* Value (i32 or float) in hardware lane HwLane. */
 static LLVMValueRef buildReadHwLane(LLVMModuleRef M, LLVMBuilderRef B,
                                     LLVMValueRef HwLane, LLVMValueRef Value) {
@@ -298,10 +278,12 @@ void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
   bool NeedsClamp = Moves && !Facts.AlwaysInRange;
   bool NeedsPredicate = P->ReturnsPredicate && !PredicateFacts.AlwaysInRange &&
                         !PredicateFacts.NeverInRange;
-  LLVMValueRef Fast =
-      ConstantMap && Moves
-          ? buildFastShuffle(M, B, Lanes, Options, Source, Demanded, Value)
-          : NULL;
+  unsigned Target = warpLanesTarget(Lanes);
+  LLVMValueRef Fast = ConstantMap && Moves && Target &&
+                              Options->Strategy != WarpStrategyBPermute
+                          ? warpBuildFastShuffle(M, B, Lanes, Options, Target,
+                                                 Source, Demanded, Value)
+                          : NULL;
   bool OnHwLane = ConstantMap && P->Mode != ShflIdx &&
                   Options->PlantedBug != WarpBugDropWarpBase;
   if (Fast || OnHwLane) {

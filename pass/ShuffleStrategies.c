@@ -34,6 +34,8 @@
 
 #include "IRUtils.h"
 
+#include <string.h>
+
 enum {
   DppQuadPermBase = 0x000,
   DppRowShl = 0x100,
@@ -473,33 +475,81 @@ static LLVMValueRef buildMovement(MoveBuilder *MB, const WarpFastShuffle *F,
   }
 }
 
+/* The fast path for a source map on a target, and where the lanes not
+ * demanded read (what the path's shape has them read). */
+typedef struct {
+  const WarpFastShuffle *Path; /* NULL: none fits */
+  SourceShape Shape;
+  unsigned Completed[CudaWarpSize];
+} FastChoice;
+
+static void chooseFastShuffle(const unsigned *Source, uint32_t Demanded,
+                              unsigned Target, FastChoice *C) {
+  SourceMap Map = {Source, Demanded, {0, 1, 2, 3}, false};
+  C->Path = findFastShuffle(&Map, Target, &C->Shape);
+  for (unsigned Lane = 0; C->Path && Lane < CudaWarpSize; ++Lane)
+    C->Completed[Lane] =
+        Demanded >> Lane & 1
+            ? Source[Lane]
+            : expectedSource(C->Shape.Map, C->Shape.Width, C->Shape.Param, Lane,
+                             Map.QuadSelect);
+}
+
+/* A module's shuffles repeat a few source maps and observed-lane sets, so
+ * the last choices are kept per thread, direct-mapped on their inputs. */
+typedef struct {
+  bool Valid;
+  unsigned Target;
+  uint32_t Demanded;
+  unsigned char Source[CudaWarpSize];
+  FastChoice Choice;
+} FastChoiceEntry;
+
+static const FastChoice *findFastChoice(const unsigned *Source,
+                                        uint32_t Demanded, unsigned Target) {
+  static _Thread_local FastChoiceEntry Memo[128];
+  unsigned char Key[CudaWarpSize];
+  uint32_t Hash = Demanded * 0x9E3779B1u ^ Target;
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane) {
+    Key[Lane] = (unsigned char)Source[Lane];
+    Hash = (Hash ^ Key[Lane]) * 0x01000193u;
+  }
+  FastChoiceEntry *Entry = &Memo[(Hash ^ (Hash >> 15)) & 127];
+  if (!Entry->Valid || Entry->Target != Target || Entry->Demanded != Demanded ||
+      memcmp(Entry->Source, Key, sizeof(Key))) {
+    Entry->Valid = true;
+    Entry->Target = Target;
+    Entry->Demanded = Demanded;
+    memcpy(Entry->Source, Key, sizeof(Key));
+    chooseFastShuffle(Source, Demanded, Target, &Entry->Choice);
+  }
+  return &Entry->Choice;
+}
+
 LLVMValueRef warpBuildFastShuffle(LLVMModuleRef M, LLVMBuilderRef B,
                                   WarpLanes *Lanes,
                                   const WarpLoweringOptions *Options,
                                   unsigned Target,
                                   const unsigned Source[CudaWarpSize],
-                                  uint32_t Demanded, LLVMValueRef Bits) {
-  SourceMap Map = {Source, Demanded, {0, 1, 2, 3}, false};
-  SourceShape Shape;
-  const WarpFastShuffle *F = findFastShuffle(&Map, Target, &Shape);
-  if (!F)
+                                  uint32_t Demanded, LLVMValueRef Value) {
+  const FastChoice *C = findFastChoice(Source, Demanded, Target);
+  if (!C->Path)
     return NULL;
-  /* The lanes not demanded read what the shape has them read. */
-  unsigned Completed[CudaWarpSize];
-  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
-    Completed[Lane] = Demanded >> Lane & 1
-                          ? Source[Lane]
-                          : expectedSource(Shape.Map, Shape.Width, Shape.Param,
-                                           Lane, Map.QuadSelect);
   LLVMContextRef Ctx = LLVMGetModuleContext(M);
+  LLVMTypeRef I32 = LLVMInt32TypeInContext(Ctx);
+  LLVMTypeRef ValueType = LLVMTypeOf(Value);
   MoveBuilder MB = {M,
                     B,
                     Lanes,
                     Options,
                     LLVMInt1TypeInContext(Ctx),
-                    LLVMInt32TypeInContext(Ctx),
-                    Completed,
+                    I32,
+                    C->Completed,
                     Demanded,
-                    Bits};
-  return buildMovement(&MB, F, Shape.Width, Shape.Param);
+                    ValueType == I32 ? Value
+                                     : LLVMBuildBitCast(B, Value, I32, "")};
+  LLVMValueRef Moved =
+      buildMovement(&MB, C->Path, C->Shape.Width, C->Shape.Param);
+  return ValueType == I32 ? Moved
+                          : LLVMBuildBitCast(B, Moved, ValueType, "shfl.value");
 }
