@@ -822,6 +822,27 @@ uint32_t warpDemandedLanes(const WarpDemandedLanes *D, LLVMValueRef V) {
   return Lanes;
 }
 
+unsigned warpFoldObservedSelects(WarpDemandedLanes *D) {
+  unsigned Folded = 0;
+  for (unsigned Index = 0; D && Index < D->NumInstructions; ++Index) {
+    if (D->Kind[Index] != UseSelect)
+      continue;
+    LLVMValueRef Select = D->Instructions[Index];
+    uint32_t Lanes = warpDemandedLanes(D, Select);
+    WarpLaneCondition Cond = D->SelectCondition[Index];
+    unsigned Picked = !(Lanes & Cond.MayBeFalse)  ? 1
+                      : !(Lanes & Cond.MayBeTrue) ? 2
+                                                  : 0;
+    if (!Lanes || !Picked)
+      continue;
+    LLVMReplaceAllUsesWith(Select, LLVMGetOperand(Select, Picked));
+    LLVMInstructionEraseFromParent(Select);
+    D->Kind[Index] = UseLaneLocal;
+    ++Folded;
+  }
+  return Folded;
+}
+
 void warpDisposeDemandedLanes(WarpDemandedLanes *D) {
   if (!D)
     return;

@@ -1,5 +1,4 @@
-/*===- DemandedLanes.h - The CUDA lanes whose values a program observes -*- C
- * -*-===*
+/*===- DemandedLanes.h - The CUDA lanes a program observes ----*- C -*-===*
  *
  * A per-lane value is only worth computing exactly in the lanes where the
  * program can observe it. This analysis finds, for every instruction of a
@@ -39,6 +38,12 @@ WarpDemandedLanes *warpAnalyzeDemandedLanes(LLVMValueRef F, unsigned WaveSize,
 /* The lanes in which V can be observed: every lane for a value the analysis
  * did not see. */
 uint32_t warpDemandedLanes(const WarpDemandedLanes *D, LLVMValueRef V);
+
+/* Replaces each select whose condition is a lane condition that takes one
+ * value in all the lanes where the select can be observed by the operand it
+ * picks there (CUB's `@p add r0, r0, v` steps of a reduction whose lane 0
+ * alone is stored); returns how many. */
+unsigned warpFoldObservedSelects(WarpDemandedLanes *D);
 
 void warpDisposeDemandedLanes(WarpDemandedLanes *D);
 

@@ -405,6 +405,7 @@ static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
       Options->Strategy == WarpStrategyBest && List.Size
           ? warpAnalyzeDemandedLanes(F, Lanes.WaveSize, Options)
           : NULL;
+  warpFoldObservedSelects(Demanded);
   for (unsigned I = 0; I < List.Size; ++I) {
     WarpCallee Kind = matchWarpCall(List.Calls[I], Decls);
     if (Kind.Shuffle)
