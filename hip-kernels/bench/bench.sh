@@ -6,11 +6,13 @@
 # (hip_compat.h maps the CUDA shuffle API onto __shfl*), and with cu2hsaco
 # --strategy=bpermute and --strategy=best; and rocPRIM 5.3's equivalents of
 # three of the idioms (rocprim_funcs.hip, Debian's librocprim-dev, installed
-# here when missing) as AMD's own peer; then bench_report.py prints, per
-# function and target, instruction counts by class, llvm-mca cycles and a
-# dependency-chain estimate with a stated DS latency, times the pass against
-# opt -O3 on a generated module of 10,000 shuffle functions, and ends with
-# the issue's targets marked PASS or MISS. Our two lowerings are also built
+# here when missing) as AMD's own peer, with NVIDIA's CUB 1.17 warp
+# primitives (cub_funcs.cu) through cu2hsaco beside them; then
+# bench_report.py prints, per function and target, instruction counts by
+# class, llvm-mca cycles and a dependency-chain estimate with a stated DS
+# latency, times the pass against opt -O3 on a generated module of 10,000
+# shuffle functions (and counts both's instructions with callgrind on a
+# tenth of it), and ends with the issue's targets marked PASS or MISS. Our two lowerings are also built
 # as code objects and validated by comgr (warp_funcs.cu's functions are
 # noinline, so this links real calls). Not part of `make check`.
 #
@@ -31,6 +33,7 @@ FILES=(warp_allreduce warp_reduce warp_scan block_reduce row_reduce shfl64)
 DS_LATENCY=${BENCH_DS_LATENCY:-64}
 REPS=${BENCH_REPS:-5}
 FUNCTIONS=${BENCH_FUNCTIONS:-10000}
+COUNT_FUNCTIONS=$((FUNCTIONS / 10))
 
 # rocPRIM's headers: Debian's librocprim-dev (5.3), header-only.
 if [ ! -f /usr/include/rocprim/rocprim.hpp ]; then
@@ -45,7 +48,7 @@ if [ ! -f /usr/include/rocprim/rocprim.hpp ]; then
 fi
 
 rm -rf "$OUT"
-for lowering in hip bpermute best rocprim; do
+for lowering in hip bpermute best rocprim cub; do
   for target in "${TARGETS[@]}"; do
     mkdir -p "$OUT/$lowering/$target"
   done
@@ -63,6 +66,7 @@ jobs() {
   done
   for target in "${TARGETS[@]}"; do
     echo "rocprim $target $HERE/rocprim_funcs.hip"
+    echo "cub $target $HERE/cub_funcs.cu"
   done
 }
 
@@ -83,6 +87,8 @@ compile() {
       -S "$src" -o "$out" 2>"${out%.s}.err"; then
       rm -f "$out"
     fi
+  elif [ "$lowering" = cub ]; then
+    "$BUILD/bin/cu2hsaco" "$src" -S -o "$out" --offload-arch="$target"
   elif [ "$lowering" = hip ]; then
     "$BIN/clang" -x hip --offload-arch="$target" --cuda-device-only -nogpulib \
       -O3 -mcode-object-version=4 -D__AMDGCN_WAVEFRONT_SIZE=$wave \
@@ -105,14 +111,18 @@ jobs | xargs -P "$(nproc)" -L 1 bash -c 'compile "$@"' _
 
 python3 "$HERE/gen_shfl_module.py" "$FUNCTIONS" "$OUT/shfl_module.ll"
 "$BIN/llvm-as" "$OUT/shfl_module.ll" -o "$OUT/shfl_module.bc"
+# A tenth of it, whose instructions callgrind counts in a minute.
+python3 "$HERE/gen_shfl_module.py" "$COUNT_FUNCTIONS" "$OUT/shfl_module_small.ll"
 
 IFS=,
 python3 "$HERE/bench_report.py" --dir "$OUT" --targets "${TARGETS[*]}" \
   --files "${FILES[*]}" --ds-latency "$DS_LATENCY" \
   --plugin "$BUILD/lib/libNVVMWarpToAMDGPU.so" --module "$OUT/shfl_module.bc" \
-  --functions "$FUNCTIONS" --reps "$REPS" | tee "$OUT/report.txt"
+  --functions "$FUNCTIONS" --reps "$REPS" \
+  --count-module "$OUT/shfl_module_small.ll" \
+  --count-functions "$COUNT_FUNCTIONS" | tee "$OUT/report.txt"
 unset IFS
-echo "assembly: $OUT/{hip,bpermute,best,rocprim}/TARGET/*.s; code objects:"
+echo "assembly: $OUT/{hip,bpermute,best,rocprim,cub}/TARGET/*.s; code objects:"
 echo "$OUT/{bpermute,best}/TARGET/*.hsaco; report: $OUT/report.txt;"
 echo "the warp functions as a Markdown table (README.md): $OUT/warp_table.md;"
 echo "ours against rocPRIM 5.3 (README.md): $OUT/rocprim_table.md"

@@ -8,7 +8,9 @@ DIR holds the assembly bench.sh compiled: DIR/<lowering>/<target>/<file>.s
 for the lowerings hip (HIP 5.2 headers), bpermute and best (cu2hsaco
 --strategy=), and DIR/rocprim/<target>/rocprim_funcs.s, rocPRIM 5.3's
 equivalents of three of the warp idioms (absent where rocPRIM does not
-build; rocprim_funcs.err says why). For each function this measures the body the assembler
+build; rocprim_funcs.err says why), and DIR/cub/<target>/cub_funcs.s, CUB
+1.17's warp reduce and scan through cu2hsaco. For each function this
+measures the body the assembler
 listing gives it (its label up to .Lfunc_end or the kernel descriptor's
 section): instructions by class, llvm-mca cycles of that body, and the
 longest dependency chain through it with DS instructions at a stated
@@ -40,6 +42,10 @@ ROCPRIM_PAIRS = [
     ("down_reduce_f32", "bench_down_reduce_f32", "rocprim_down_reduce_f32"),
     ("up_scan_i32", "bench_up_scan_i32", "rocprim_up_scan_i32"),
 ]
+# CUB 1.17's equivalents (cub_funcs.cu, through cu2hsaco): idiom -> function.
+CUB_FILE = "cub_funcs"
+CUB_FUNCTIONS = {"down_reduce_f32": "cub_reduce_f32",
+                 "up_scan_i32": "cub_scan_i32"}
 # The targets where ours must match rocPRIM, and the RDNA pair where gfx1100
 # must match our gfx1030 (rocPRIM 5.3 does not build for gfx11/gfx12).
 ROCPRIM_TARGETS = ["gfx90a", "gfx942", "gfx1030"]
@@ -312,20 +318,22 @@ def measure_all(args):
                 jobs[(low, target, fn)] = (metrics,
                                            pool.submit(mca_cycles, target,
                                                        body))
-        # rocPRIM's functions, where it built.
+        # rocPRIM's functions, where it built, and CUB's.
+        peers = [("rocprim", ROCPRIM_FILE, [fn for _, _, fn in ROCPRIM_PAIRS]),
+                 ("cub", CUB_FILE, list(CUB_FUNCTIONS.values()))]
         for target in args.targets:
-            path = os.path.join(args.dir, "rocprim", target,
-                                ROCPRIM_FILE + ".s")
-            if not os.path.exists(path):
-                continue
-            with open(path) as f:
-                text = f.read()
-            for _, _, fn in ROCPRIM_PAIRS:
-                body = function_body(text, fn)
-                metrics = classify(body)
-                metrics["path"] = critical_path(body, args.ds_latency)
-                jobs[("rocprim", target, fn)] = (
-                    metrics, pool.submit(mca_cycles, target, body))
+            for peer, file, names in peers:
+                path = os.path.join(args.dir, peer, target, file + ".s")
+                if not os.path.exists(path):
+                    continue
+                with open(path) as f:
+                    text = f.read()
+                for fn in names:
+                    body = function_body(text, fn)
+                    metrics = classify(body)
+                    metrics["path"] = critical_path(body, args.ds_latency)
+                    jobs[(peer, target, fn)] = (
+                        metrics, pool.submit(mca_cycles, target, body))
         results = {}
         for key, (metrics, future) in jobs.items():
             metrics["mca"] = future.result()
@@ -511,9 +519,14 @@ def write_markdown(args, results, path):
         f.write("\n".join(rows) + "\n")
 
 
-def rocprim_cell(results, target, fn):
-    r = results.get(("rocprim", target, fn))
+def rocprim_cell(results, target, fn, peer="rocprim"):
+    r = results.get((peer, target, fn))
     return f"{r['total']}/{r['ds']}" if r else None
+
+
+def cub_cell(results, target, idiom):
+    fn = CUB_FUNCTIONS.get(idiom)
+    return rocprim_cell(results, target, fn, "cub") if fn else None
 
 
 def print_rocprim_table(args, results):
@@ -526,7 +539,9 @@ rule; instrs/DS)
 the sum
    down_reduce_f32    warp_reduce<float, 32, false>::reduce, lane 0 (of 32) \
 stores the sum
-   up_scan_i32        warp_scan<int, 32>::inclusive_scan""")
+   up_scan_i32        warp_scan<int, 32>::inclusive_scan
+   CUB 1.17 (cub_funcs.cu, unmodified CUDA library code through cu2hsaco):
+   WarpReduce<float>::Sum with lane 0 storing, WarpScan<int>::InclusiveSum""")
     for target in args.targets:
         print(f"\n  {target}")
         built = ("rocprim", target, ROCPRIM_PAIRS[0][2]) in results
@@ -534,26 +549,30 @@ stores the sum
             print(f"    rocPRIM 5.3 does not build for {target} "
                   f"({rocprim_error(args, target)})")
         print(f"    {'idiom':<18} {'ours (best)':>12} {'rocPRIM':>9}"
-              f" {'path ours':>10} {'rocPRIM':>8}")
+              f" {'CUB':>7} {'path ours':>10} {'rocPRIM':>8}")
         for idiom, ours, theirs in ROCPRIM_PAIRS:
             o = results[("best", target, ours)]
             t = results.get(("rocprim", target, theirs))
             print(f"    {idiom:<18} {o['total']:>8}/{o['ds']:<3} "
                   f"{rocprim_cell(results, target, theirs) or '-':>9} "
+                  f"{cub_cell(results, target, idiom) or '-':>7} "
                   f"{o['path']:>10} {t['path'] if t else '-':>8}")
 
 
 def write_rocprim_markdown(args, results, path):
     """Ours against rocPRIM 5.3 as the Markdown table README.md shows."""
     rows = ["| idiom | target | ours (best) instrs / DS | "
-            "rocPRIM 5.3 instrs / DS |", "|---|---|---|---|"]
+            "rocPRIM 5.3 instrs / DS | CUB 1.17 through cu2hsaco |",
+            "|---|---|---|---|---|"]
     for idiom, ours, theirs in ROCPRIM_PAIRS:
         for target in args.targets:
             o = results[("best", target, ours)]
             cell = rocprim_cell(results, target, theirs)
             cell = cell.replace("/", " / ") if cell else "does not build"
+            cub = cub_cell(results, target, idiom)
+            cub = cub.replace("/", " / ") if cub else "-"
             rows.append(f"| {idiom} | {target} | {o['total']} / {o['ds']} | "
-                        f"{cell} |")
+                        f"{cell} | {cub} |")
     with open(path, "w") as f:
         f.write("\n".join(rows) + "\n")
 
@@ -582,7 +601,38 @@ def print_kernel_table(args, functions, results):
                       f"{fmt_ratio(r[2]['path'], r[0]['path']):>4}")
 
 
-def print_timing(t, args):
+def callgrind_instructions(argv, function):
+    """Instructions executed in FUNCTION (and what it calls) by ARGV under
+    callgrind: the same count on every run, whatever else the machine does;
+    None without valgrind."""
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            run = subprocess.run(
+                ["valgrind", "--tool=callgrind",
+                 f"--callgrind-out-file={tmp}/out",
+                 f"--toggle-collect={function}"] + argv,
+                capture_output=True, text=True)
+        except FileNotFoundError:
+            return None
+    m = re.search(r"Collected : (\d+)", run.stderr)
+    return int(m.group(1)) if run.returncode == 0 and m else None
+
+
+def count_pass(args):
+    """The pass's instructions and opt -O3's pass pipeline's on the small
+    module, or None."""
+    if not args.count_module:
+        return None
+    opt = f"{LLVM_BIN}/opt"
+    base = [opt, args.count_module, "-disable-output"]
+    ours = callgrind_instructions(
+        base + [f"-load-pass-plugin={args.plugin}",
+                "-passes=nvvm-warp-to-amdgpu"], "warpLowerWarpIntrinsics")
+    o3 = callgrind_instructions(base + ["-O3"], "llvm::runPassPipeline*")
+    return (ours, o3) if ours and o3 else None
+
+
+def print_timing(t, args, counts):
     frac = t["pass_own"] / t["o3_passes"]
     print(f"""
 == pass run time ({args.reps} runs each, medians; {os.path.basename(
@@ -596,6 +646,12 @@ def print_timing(t, args):
 module, verifying)
   pass / opt -O3 = {t['pass_own']:.3f} / {t['o3_passes']:.3f} = \
 {100 * frac:.2f}% (pass execution times, reading the module excluded)""")
+    if counts:
+        print(f"""  instructions executed (callgrind, {os.path.basename(
+            args.count_module)}, {args.count_functions} functions; the same on \
+every run):
+    the pass {counts[0] / 1e6:.1f} M, opt -O3's pipeline {counts[1] / 1e6:.1f} M \
+= {100 * counts[0] / counts[1]:.2f}%""")
     return frac
 
 
@@ -684,6 +740,8 @@ def main():
     p.add_argument("--module")
     p.add_argument("--functions", type=int, default=0)
     p.add_argument("--reps", type=int, default=5)
+    p.add_argument("--count-module")
+    p.add_argument("--count-functions", type=int, default=0)
     args = p.parse_args()
     args.targets = args.targets.split(",")
     args.files = args.files.split(",")
@@ -704,7 +762,7 @@ def main():
     print_kernel_table(args, functions, results)
     frac = None
     if args.plugin and args.module:
-        frac = print_timing(time_pass(args), args)
+        frac = print_timing(time_pass(args), args, count_pass(args))
     summary(args, results, frac)
 
 
