@@ -10,7 +10,9 @@
  *
  * where guard is a lane condition (DemandedLanes.h) or the shuffle's own
  * in-range predicate; in the third, t is v outside the guard, since a lane
- * out of range receives its own value. A chain is the steps d = 1, 2, ...,
+ * out of range receives its own value. A float moved as its bits (bitcast,
+ * shuffled, cast back, as the headers' __shfl_up_sync(float) does) is a
+ * moved float. A chain is the steps d = 1, 2, ...,
  * w/2 in order, each reading the previous one's result and nothing else
  * reading those results; for w = 16 or 32 its result is the inclusive scan
  * of each segment, which is rebuilt as
@@ -49,7 +51,9 @@ typedef enum {
 
 typedef struct {
   LLVMValueRef Shuffle;
-  LLVMValueRef Moved;     /* the shuffled value: the call or its field 0 */
+  LLVMValueRef Field;     /* the call's field 0, or NULL */
+  LLVMValueRef Moved;     /* t: the call, its field 0, or a bitcast of those */
+  LLVMValueRef InCast;    /* the bitcast of v the shuffle moves, or NULL */
   LLVMValueRef Predicate; /* the call's field 1, or NULL */
   LLVMValueRef Inner;     /* the select of t (first shape), op (second) */
   LLVMValueRef Out;       /* v' */
@@ -164,19 +168,36 @@ static LLVMValueRef otherChoice(LLVMValueRef Select, LLVMValueRef X) {
 static bool shuffleFields(LLVMValueRef Call, const WarpShufflePattern *P,
                           ScanStep *S) {
   S->Shuffle = Call;
-  S->Predicate = NULL;
-  S->Moved = P->ReturnsPredicate ? NULL : Call;
+  S->Field = S->Predicate = NULL;
   for (LLVMUseRef U = LLVMGetFirstUse(Call); P->ReturnsPredicate && U;
        U = LLVMGetNextUse(U)) {
     LLVMValueRef User = LLVMGetUser(U);
     if (!LLVMIsAExtractValueInst(User) || LLVMGetNumIndices(User) != 1)
       return false;
-    LLVMValueRef *Field = LLVMGetIndices(User)[0] ? &S->Predicate : &S->Moved;
+    LLVMValueRef *Field = LLVMGetIndices(User)[0] ? &S->Predicate : &S->Field;
     if (*Field)
       return false;
     *Field = User;
   }
+  S->Moved = P->ReturnsPredicate ? S->Field : Call;
   return S->Moved != NULL;
+}
+
+/* Floats move as their bits (the headers' __shfl_up_sync(float)): v is what
+ * the shuffle's bitcast operand casts, and t the cast back of the shuffled
+ * bits. */
+static void lookThroughBitCasts(ScanStep *S) {
+  S->InCast = NULL;
+  if (!LLVMIsABitCastInst(S->In) || countUses(S->In) != 1)
+    return;
+  LLVMValueRef Back = singleUser(S->Moved);
+  LLVMValueRef Value = LLVMGetOperand(S->In, 0);
+  if (!Back || !LLVMIsABitCastInst(Back) ||
+      LLVMTypeOf(Back) != LLVMTypeOf(Value))
+    return;
+  S->InCast = S->In;
+  S->In = Value;
+  S->Moved = Back;
 }
 
 /* The lanes where Select yields its operand Operand: exactly known, or
@@ -258,6 +279,7 @@ static bool matchStep(LLVMValueRef Call, const WarpLanes *Lanes,
   if (!P || P->Mode != ShflUp || !shuffleFields(Call, P, S))
     return false;
   S->In = LLVMGetOperand(Call, P->HasMemberMask ? 1 : 0);
+  lookThroughBitCasts(S);
   LLVMValueRef User = singleUser(S->Moved);
   uint32_t Guarded;
   LLVMValueRef Select;
@@ -298,6 +320,8 @@ static bool matchNextStep(const ScanStep *S, const WarpLanes *Lanes,
                           const WarpLoweringOptions *Options, ScanStep *Next) {
   for (LLVMUseRef U = LLVMGetFirstUse(S->Out); U; U = LLVMGetNextUse(U)) {
     LLVMValueRef User = LLVMGetUser(U);
+    if (LLVMIsABitCastInst(User) && singleUser(User))
+      User = singleUser(User);
     if (!LLVMIsACallInst(User) || !matchStep(User, Lanes, Options, Next))
       continue;
     return Next->In == S->Out && Next->Delta == 2 * S->Delta &&
@@ -405,9 +429,13 @@ static void eraseStep(const ScanStep *S) {
   LLVMInstructionEraseFromParent(S->Inner);
   if (S->Moved != S->Shuffle)
     LLVMInstructionEraseFromParent(S->Moved);
+  if (S->Field && S->Field != S->Moved)
+    LLVMInstructionEraseFromParent(S->Field);
   if (S->Predicate)
     LLVMInstructionEraseFromParent(S->Predicate);
   LLVMInstructionEraseFromParent(S->Shuffle);
+  if (S->InCast)
+    LLVMInstructionEraseFromParent(S->InCast);
 }
 
 static void rewriteChain(LLVMModuleRef M, LLVMBuilderRef B, unsigned Target,
