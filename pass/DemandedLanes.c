@@ -207,7 +207,8 @@ static LaneKind evalLaneBinary(const LaneContext *C, LLVMValueRef I,
   case LLVMUDiv:
   case LLVMSRem:
   case LLVMSDiv:
-    /* Signed: int lane % 32 where the lane is an int. */
+    /* Of a lane known exactly, by a constant other than 0 (or -1, signed):
+     * srem comes from an int lane's lane % 32. */
     if (!Exact || !ConstB || B[0] == 0 || (Op != LLVMUDiv && B[0] == Mask))
       return NotLaneFunction;
     break;
@@ -822,8 +823,7 @@ uint32_t warpDemandedLanes(const WarpDemandedLanes *D, LLVMValueRef V) {
   return Lanes;
 }
 
-unsigned warpFoldObservedSelects(WarpDemandedLanes *D) {
-  unsigned Folded = 0;
+void warpFoldObservedSelects(WarpDemandedLanes *D) {
   for (unsigned Index = 0; D && Index < D->NumInstructions; ++Index) {
     if (D->Kind[Index] != UseSelect)
       continue;
@@ -838,9 +838,7 @@ unsigned warpFoldObservedSelects(WarpDemandedLanes *D) {
     LLVMReplaceAllUsesWith(Select, LLVMGetOperand(Select, Picked));
     LLVMInstructionEraseFromParent(Select);
     D->Kind[Index] = UseLaneLocal;
-    ++Folded;
   }
-  return Folded;
 }
 
 void warpDisposeDemandedLanes(WarpDemandedLanes *D) {

@@ -42,8 +42,8 @@ uint32_t warpDemandedLanes(const WarpDemandedLanes *D, LLVMValueRef V);
 /* Replaces each select whose condition is a lane condition that takes one
  * value in all the lanes where the select can be observed by the operand it
  * picks there (CUB's `@p add r0, r0, v` steps of a reduction whose lane 0
- * alone is stored); returns how many. */
-unsigned warpFoldObservedSelects(WarpDemandedLanes *D);
+ * alone is stored). */
+void warpFoldObservedSelects(WarpDemandedLanes *D);
 
 void warpDisposeDemandedLanes(WarpDemandedLanes *D);
 

@@ -12,10 +12,10 @@
  * in-range predicate; in the third, t is v outside the guard, since a lane
  * out of range receives its own value. A float moved as its bits (bitcast,
  * shuffled, cast back, as the headers' __shfl_up_sync(float) does) is a
- * moved float. A chain is the steps d = 1, 2, ...,
- * w/2 in order, each reading the previous one's result and nothing else
- * reading those results; for w = 16 or 32 its result is the inclusive scan
- * of each segment, which is rebuilt as
+ * moved float. A chain is the steps d = 1, 2, ..., w/2 in order, each
+ * reading the previous one's result and nothing else reading those results;
+ * for w = 16 or 32 its result is the inclusive scan of each segment, which
+ * is rebuilt as
  *
  *   x = op(x, dpp(row_shr:s, x, old = identity))   for s = 1, 2, 4, 8
  *   x = op(x, row 0's lane 15 in row 1)            when w = 32

@@ -119,8 +119,7 @@ python3 "$HERE/bench_report.py" --dir "$OUT" --targets "${TARGETS[*]}" \
   --files "${FILES[*]}" --ds-latency "$DS_LATENCY" \
   --plugin "$BUILD/lib/libNVVMWarpToAMDGPU.so" --module "$OUT/shfl_module.bc" \
   --functions "$FUNCTIONS" --reps "$REPS" \
-  --count-module "$OUT/shfl_module_small.ll" \
-  --count-functions "$COUNT_FUNCTIONS" | tee "$OUT/report.txt"
+  --count-module "$OUT/shfl_module_small.ll" | tee "$OUT/report.txt"
 unset IFS
 echo "assembly: $OUT/{hip,bpermute,best,rocprim,cub}/TARGET/*.s; code objects:"
 echo "$OUT/{bpermute,best}/TARGET/*.hsaco; report: $OUT/report.txt;"

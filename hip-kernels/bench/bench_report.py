@@ -519,14 +519,14 @@ def write_markdown(args, results, path):
         f.write("\n".join(rows) + "\n")
 
 
-def rocprim_cell(results, target, fn, peer="rocprim"):
+def peer_cell(results, target, fn, peer="rocprim"):
     r = results.get((peer, target, fn))
     return f"{r['total']}/{r['ds']}" if r else None
 
 
 def cub_cell(results, target, idiom):
     fn = CUB_FUNCTIONS.get(idiom)
-    return rocprim_cell(results, target, fn, "cub") if fn else None
+    return peer_cell(results, target, fn, "cub") if fn else None
 
 
 def print_rocprim_table(args, results):
@@ -554,7 +554,7 @@ stores the sum
             o = results[("best", target, ours)]
             t = results.get(("rocprim", target, theirs))
             print(f"    {idiom:<18} {o['total']:>8}/{o['ds']:<3} "
-                  f"{rocprim_cell(results, target, theirs) or '-':>9} "
+                  f"{peer_cell(results, target, theirs) or '-':>9} "
                   f"{cub_cell(results, target, idiom) or '-':>7} "
                   f"{o['path']:>10} {t['path'] if t else '-':>8}")
 
@@ -567,7 +567,7 @@ def write_rocprim_markdown(args, results, path):
     for idiom, ours, theirs in ROCPRIM_PAIRS:
         for target in args.targets:
             o = results[("best", target, ours)]
-            cell = rocprim_cell(results, target, theirs)
+            cell = peer_cell(results, target, theirs)
             cell = cell.replace("/", " / ") if cell else "does not build"
             cub = cub_cell(results, target, idiom)
             cub = cub.replace("/", " / ") if cub else "-"
@@ -647,8 +647,10 @@ module, verifying)
   pass / opt -O3 = {t['pass_own']:.3f} / {t['o3_passes']:.3f} = \
 {100 * frac:.2f}% (pass execution times, reading the module excluded)""")
     if counts:
+        with open(args.count_module) as f:
+            functions = sum(line.startswith("define ") for line in f)
         print(f"""  instructions executed (callgrind, {os.path.basename(
-            args.count_module)}, {args.count_functions} functions; the same on \
+            args.count_module)}, {functions} functions; the same on \
 every run):
     the pass {counts[0] / 1e6:.1f} M, opt -O3's pipeline {counts[1] / 1e6:.1f} M \
 = {100 * counts[0] / counts[1]:.2f}%""")
@@ -741,7 +743,6 @@ def main():
     p.add_argument("--functions", type=int, default=0)
     p.add_argument("--reps", type=int, default=5)
     p.add_argument("--count-module")
-    p.add_argument("--count-functions", type=int, default=0)
     args = p.parse_args()
     args.targets = args.targets.split(",")
     args.files = args.files.split(",")
