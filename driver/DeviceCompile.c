@@ -152,6 +152,10 @@ static bool takeClangFlag(DeviceOptions *Options, int argc, char **argv,
 static bool takeNvccFlag(DeviceOptions *Options, int argc, char **argv,
                          int *I) {
   const char *Arg = argv[*I];
+  /* nvcc's own warning about old NVIDIA targets: nothing to say here. */
+  if (!strcmp(Arg, "-Wno-deprecated-gpu-targets") ||
+      !strcmp(Arg, "--Wno-deprecated-gpu-targets"))
+    return true;
   if (takeNvidiaTargetFlag(argc, argv, I) ||
       takeClangFlag(Options, argc, argv, I))
     return true;
@@ -172,6 +176,13 @@ static bool takeNvccFlag(DeviceOptions *Options, int argc, char **argv,
     Options->KeepLineTables = true;
     return true;
   }
+  /* ptxas's options and register limits: AMD's backend allocates
+   * registers for the occupancy the kernel's launch bounds allow. */
+  if (driverFlagValue("-Xptxas", argc, argv, I) ||
+      driverFlagValue("--ptxas-options", argc, argv, I) ||
+      driverFlagValue("-maxrregcount", argc, argv, I) ||
+      driverFlagValue("--maxrregcount", argc, argv, I))
+    return true;
   /* What clang's CUDA mode does anyway. */
   if (!strcmp(Arg, "--expt-relaxed-constexpr") ||
       !strcmp(Arg, "--expt-extended-lambda") ||

@@ -216,12 +216,13 @@ static Options parseArgs(int argc, char **argv) {
     } else if ((Value = driverFlagValue("-Xcompiler", argc, argv, &I)) ||
                (Value = driverFlagValue("--compiler-options", argc, argv, &I)))
       addCommaList(O.HostArgs, &O.NumHostArgs, Value, NULL);
-    else if (takeLinkFlag(&O, argc, argv, &I))
-      continue;
     else if (deviceOptionsTake(&O.Device, argc, argv, &I)) {
+      /* Before the link flags: -lineinfo is no -l. */
       if (!strcmp(Arg, "-g"))
         addArg(O.HostArgs, &O.NumHostArgs, "-g");
-    } else if (Arg[0] == '-')
+    } else if (takeLinkFlag(&O, argc, argv, &I))
+      continue;
+    else if (Arg[0] == '-')
       driverFail("unknown option '%s' (cucc --help lists the options it "
                  "takes)",
                  Arg);

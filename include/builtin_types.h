@@ -4,6 +4,7 @@
 #define __BUILTIN_TYPES_H__
 
 #include "driver_types.h"
+#include "library_types.h"
 #include "vector_types.h"
 
 #endif

@@ -194,4 +194,21 @@ cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func,
 
 #endif
 
+/* The C library headers nvcc's cuda_runtime.h brings in for a .cu file
+ * (crt/common_functions.h): memcpy, printf, INT_MAX, clock, ... are
+ * visible without an #include of their own. */
+#if defined(__CUDA__)
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#ifdef __cplusplus
+#include <climits>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <new>
+#endif
+#endif
+
 #endif

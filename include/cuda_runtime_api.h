@@ -27,6 +27,9 @@ __host__ __device__ cudaError_t cudaDeviceGetAttribute(int *value,
                                                       enum cudaDeviceAttr attr,
                                                       int device);
 __host__ __device__ cudaError_t cudaDeviceSynchronize(void);
+/* What CUB 1.17 calls for cudaDeviceSynchronize with CUDA 11.6 and later. */
+__host__ __device__ cudaError_t
+__cudaDeviceSynchronizeDeprecationAvoidance(void);
 __host__ cudaError_t cudaDeviceReset(void);
 __host__ cudaError_t cudaThreadSynchronize(void);
 __host__ cudaError_t cudaSetDeviceFlags(unsigned int flags);
@@ -180,5 +183,7 @@ __host__ cudaError_t cudaLaunch(const void *func);
 #ifdef __cplusplus
 }
 #endif
+
+#include "cuda_device_runtime_api.h"
 
 #endif

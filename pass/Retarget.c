@@ -517,6 +517,23 @@ static void trapOnAssertFailure(LLVMModuleRef M, LLVMBuilderRef B) {
 }
 
 /* An error about the whole module, led by the pass's name. */
+/* clang's threadIdx, blockIdx, blockDim and gridDim are weak declarations
+ * of empty structs whose members read special registers. Optimized code
+ * never keeps their address, but at -O0 the `this` of their conversion
+ * operators does: give them a definition (one private byte each). */
+static void defineBuiltinVariables(LLVMModuleRef M) {
+  static const char *const Names[] = {"threadIdx", "blockIdx", "blockDim",
+                                      "gridDim"};
+  for (size_t I = 0; I < sizeof(Names) / sizeof(Names[0]); ++I) {
+    LLVMValueRef G = LLVMGetNamedGlobal(M, Names[I]);
+    if (!G || !LLVMIsDeclaration(G))
+      continue;
+    LLVMSetInitializer(G, LLVMConstNull(LLVMGlobalGetValueType(G)));
+    LLVMSetLinkage(G, LLVMPrivateLinkage);
+    LLVMSetGlobalConstant(G, true);
+  }
+}
+
 static void reportModuleError(WarpDiagnosticHandler Handler,
                               void *HandlerContext, const char *Problem) {
   char Message[1600];
@@ -551,6 +568,7 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
   warpEraseUnusedIntrinsicDeclarations(M);
   setCodeObjectVersion(M);
   markAnnotatedKernels(M);
+  defineBuiltinVariables(M);
   warpRewriteInlinePtx(M);
 
   const char *Features =

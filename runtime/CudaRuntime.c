@@ -565,6 +565,10 @@ cudaError_t cudaDeviceSynchronize(void) {
 
 cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
 
+cudaError_t __cudaDeviceSynchronizeDeprecationAvoidance(void) {
+  return cudaDeviceSynchronize();
+}
+
 /* The device starts afresh: its modules (and so its __device__ variables)
  * are loaded again at their next use, and a sticky error is gone. */
 cudaError_t cudaDeviceReset(void) {

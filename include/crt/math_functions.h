@@ -1001,60 +1001,80 @@ __CUDA_MATH long long llabs(long long x) { return x < 0 ? -x : x; }
 __CUDA_MATH long abs(long x) { return labs(x); }
 __CUDA_MATH long long abs(long long x) { return llabs(x); }
 
-__CUDA_MATH int min(int x, int y) { return x < y ? x : y; }
-__CUDA_MATH int max(int x, int y) { return x > y ? x : y; }
-__CUDA_MATH unsigned int umin(unsigned int x, unsigned int y) {
+// min and max are host functions too, as nvcc's headers make them: host
+// code in a .cu file calls min(a, b) unqualified. The floating-point ones
+// are CUDA's fmin/fmax on the device and the C library's on the host.
+#define __CUDA_MINMAX static __host__ __device__ inline
+#ifdef __CUDA_ARCH__
+#define __cuda_fminf fminf
+#define __cuda_fmaxf fmaxf
+#define __cuda_fmin fmin
+#define __cuda_fmax fmax
+#else
+#define __cuda_fminf __builtin_fminf
+#define __cuda_fmaxf __builtin_fmaxf
+#define __cuda_fmin __builtin_fmin
+#define __cuda_fmax __builtin_fmax
+#endif
+__CUDA_MINMAX int min(int x, int y) { return x < y ? x : y; }
+__CUDA_MINMAX int max(int x, int y) { return x > y ? x : y; }
+__CUDA_MINMAX unsigned int umin(unsigned int x, unsigned int y) {
   return x < y ? x : y;
 }
-__CUDA_MATH unsigned int umax(unsigned int x, unsigned int y) {
+__CUDA_MINMAX unsigned int umax(unsigned int x, unsigned int y) {
   return x > y ? x : y;
 }
-__CUDA_MATH long long llmin(long long x, long long y) { return x < y ? x : y; }
-__CUDA_MATH long long llmax(long long x, long long y) { return x > y ? x : y; }
-__CUDA_MATH unsigned long long ullmin(unsigned long long x,
+__CUDA_MINMAX long long llmin(long long x, long long y) { return x < y ? x : y; }
+__CUDA_MINMAX long long llmax(long long x, long long y) { return x > y ? x : y; }
+__CUDA_MINMAX unsigned long long ullmin(unsigned long long x,
                                       unsigned long long y) {
   return x < y ? x : y;
 }
-__CUDA_MATH unsigned long long ullmax(unsigned long long x,
+__CUDA_MINMAX unsigned long long ullmax(unsigned long long x,
                                       unsigned long long y) {
   return x > y ? x : y;
 }
-__CUDA_MATH unsigned int min(unsigned int x, unsigned int y) {
+__CUDA_MINMAX unsigned int min(unsigned int x, unsigned int y) {
   return umin(x, y);
 }
-__CUDA_MATH unsigned int max(unsigned int x, unsigned int y) {
+__CUDA_MINMAX unsigned int max(unsigned int x, unsigned int y) {
   return umax(x, y);
 }
 // Mixed signedness compares as unsigned, as CUDA's overloads do.
-__CUDA_MATH unsigned int min(int x, unsigned int y) {
+__CUDA_MINMAX unsigned int min(int x, unsigned int y) {
   return umin((unsigned int)x, y);
 }
-__CUDA_MATH unsigned int min(unsigned int x, int y) {
+__CUDA_MINMAX unsigned int min(unsigned int x, int y) {
   return umin(x, (unsigned int)y);
 }
-__CUDA_MATH unsigned int max(int x, unsigned int y) {
+__CUDA_MINMAX unsigned int max(int x, unsigned int y) {
   return umax((unsigned int)x, y);
 }
-__CUDA_MATH unsigned int max(unsigned int x, int y) {
+__CUDA_MINMAX unsigned int max(unsigned int x, int y) {
   return umax(x, (unsigned int)y);
 }
-__CUDA_MATH long long min(long long x, long long y) { return llmin(x, y); }
-__CUDA_MATH long long max(long long x, long long y) { return llmax(x, y); }
-__CUDA_MATH unsigned long long min(unsigned long long x, unsigned long long y) {
+__CUDA_MINMAX long long min(long long x, long long y) { return llmin(x, y); }
+__CUDA_MINMAX long long max(long long x, long long y) { return llmax(x, y); }
+__CUDA_MINMAX unsigned long long min(unsigned long long x, unsigned long long y) {
   return ullmin(x, y);
 }
-__CUDA_MATH unsigned long long max(unsigned long long x, unsigned long long y) {
+__CUDA_MINMAX unsigned long long max(unsigned long long x, unsigned long long y) {
   return ullmax(x, y);
 }
-__CUDA_MATH float min(float x, float y) { return fminf(x, y); }
-__CUDA_MATH float max(float x, float y) { return fmaxf(x, y); }
-__CUDA_MATH double min(double x, double y) { return fmin(x, y); }
-__CUDA_MATH double max(double x, double y) { return fmax(x, y); }
-__CUDA_MATH double min(float x, double y) { return fmin((double)x, y); }
-__CUDA_MATH double min(double x, float y) { return fmin(x, (double)y); }
-__CUDA_MATH double max(float x, double y) { return fmax((double)x, y); }
-__CUDA_MATH double max(double x, float y) { return fmax(x, (double)y); }
+__CUDA_MINMAX float min(float x, float y) { return __cuda_fminf(x, y); }
+__CUDA_MINMAX float max(float x, float y) { return __cuda_fmaxf(x, y); }
+__CUDA_MINMAX double min(double x, double y) { return __cuda_fmin(x, y); }
+__CUDA_MINMAX double max(double x, double y) { return __cuda_fmax(x, y); }
+__CUDA_MINMAX double min(float x, double y) { return __cuda_fmin((double)x, y); }
+__CUDA_MINMAX double min(double x, float y) { return __cuda_fmin(x, (double)y); }
+__CUDA_MINMAX double max(float x, double y) { return __cuda_fmax((double)x, y); }
+__CUDA_MINMAX double max(double x, float y) { return __cuda_fmax(x, (double)y); }
 
+#undef __cuda_fminf
+#undef __cuda_fmaxf
+#undef __cuda_fmin
+#undef __cuda_fmax
+#undef __CUDA_MINMAX
 #undef __CUDA_OCML
 #undef __CUDA_MATH
 
