@@ -180,6 +180,56 @@ __host__ cudaError_t cudaSetupArgument(const void *arg, size_t size,
                                        size_t offset);
 __host__ cudaError_t cudaLaunch(const void *func);
 
+/* One device: peers, PCI identity, configuration queries, memory pools. */
+__host__ cudaError_t cudaChooseDevice(int *device,
+                                      const struct cudaDeviceProp *prop);
+__host__ cudaError_t cudaInitDevice(int device, unsigned int deviceFlags,
+                                    unsigned int flags);
+__host__ cudaError_t cudaSetValidDevices(int *deviceArr, int len);
+__host__ cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device,
+                                             int peerDevice);
+__host__ cudaError_t cudaDeviceEnablePeerAccess(int peerDevice,
+                                                unsigned int flags);
+__host__ cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
+__host__ cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src,
+                                    int srcDevice, size_t count);
+__host__ cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice,
+                                         const void *src, int srcDevice,
+                                         size_t count,
+                                         cudaStream_t stream __dv(0));
+__host__ cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len,
+                                           int device);
+__host__ cudaError_t cudaDeviceGetByPCIBusId(int *device,
+                                             const char *pciBusId);
+__host__ cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *config);
+__host__ cudaError_t
+cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config);
+__host__ cudaError_t cudaFuncSetSharedMemConfig(const void *func,
+                                                enum cudaSharedMemConfig c);
+__host__ __device__ cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks,
+                                                       const void *func,
+                                                       int blockSize,
+                                                       size_t dynamicSMemSize,
+                                                       unsigned int flags);
+__host__ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(
+    size_t *dynamicSmemSize, const void *func, int numBlocks, int blockSize);
+__host__ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool,
+                                                 int device);
+__host__ cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device);
+__host__ cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool);
+__host__ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool,
+                                             enum cudaMemPoolAttr attr,
+                                             void *value);
+__host__ cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool,
+                                             enum cudaMemPoolAttr attr,
+                                             void *value);
+__host__ cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool,
+                                       size_t minBytesToKeep);
+__host__ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size,
+                                             cudaMemPool_t memPool,
+                                             cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -394,6 +394,41 @@ static cudaError_t deviceInfo(int Device, BackendDeviceInfo *Info) {
   return B->deviceInfo(Device, Info);
 }
 
+/* Textures are fetched in software (include/texture_fetch_functions.h):
+ * the limits are those of a compute capability 8.0 device. */
+static void setTextureLimits(struct cudaDeviceProp *P) {
+  P->maxTexture1D = P->maxTexture1DLinear = 131072;
+  P->maxTexture1DMipmap = 32768;
+  P->maxTexture2D[0] = 131072;
+  P->maxTexture2D[1] = 65536;
+  P->maxTexture2DMipmap[0] = P->maxTexture2DMipmap[1] = 32768;
+  P->maxTexture2DLinear[0] = P->maxTexture2DLinear[1] = 131072;
+  P->maxTexture2DLinear[2] = 2097120;
+  P->maxTexture2DGather[0] = P->maxTexture2DGather[1] = 32768;
+  for (unsigned D = 0; D < 3; ++D)
+    P->maxTexture3D[D] = 16384;
+  P->maxTexture3DAlt[0] = P->maxTexture3DAlt[1] = 8192;
+  P->maxTexture3DAlt[2] = 32768;
+  P->maxTextureCubemap = 32768;
+  P->maxTexture1DLayered[0] = 32768;
+  P->maxTexture1DLayered[1] = 2048;
+  P->maxTexture2DLayered[0] = P->maxTexture2DLayered[1] = 32768;
+  P->maxTexture2DLayered[2] = 2048;
+  P->maxTextureCubemapLayered[0] = 32768;
+  P->maxTextureCubemapLayered[1] = 2046;
+  P->maxSurface1D = 32768;
+  P->maxSurface2D[0] = 131072;
+  P->maxSurface2D[1] = 65536;
+  P->maxSurface3D[0] = P->maxSurface3D[1] = P->maxSurface3D[2] = 16384;
+  P->maxSurface1DLayered[0] = 32768;
+  P->maxSurface1DLayered[1] = 2048;
+  P->maxSurface2DLayered[0] = P->maxSurface2DLayered[1] = 32768;
+  P->maxSurface2DLayered[2] = 2048;
+  P->maxSurfaceCubemap = 32768;
+  P->maxSurfaceCubemapLayered[0] = 32768;
+  P->maxSurfaceCubemapLayered[1] = 2046;
+}
+
 /* What CUDA reports of a device. The compute capability is 8.0, what the
  * device code was compiled as (__CUDA_ARCH__ 800); a warp is 32 threads,
  * whatever the hardware wave; a block has CUDA's 48 KiB of shared memory
@@ -437,7 +472,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *P, int Device) {
   P->memoryBusWidth = Info.MemoryBusWidth;
   P->l2CacheSize = Info.L2CacheSize;
   P->maxThreadsPerMultiProcessor = Info.MaxThreadsPerMultiprocessor;
-  P->sharedMemPerMultiprocessor = (int)Info.SharedMemPerMultiprocessor;
+  P->sharedMemPerMultiprocessor = Info.SharedMemPerMultiprocessor;
   P->regsPerMultiprocessor = Info.RegsPerMultiprocessor;
   P->managedMemory = Info.ManagedMemory;
   P->cooperativeLaunch = 1;
@@ -453,6 +488,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *P, int Device) {
   P->hostRegisterSupported = 1;
   P->texturePitchAlignment = 256;
   P->surfaceAlignment = 256;
+  setTextureLimits(P);
   return cudaSuccess;
 }
 
@@ -1444,3 +1480,259 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
 cudaError_t cudaProfilerStart(void) { return record(ready()); }
 
 cudaError_t cudaProfilerStop(void) { return record(ready()); }
+
+/*===-- One device: peers, PCI identity, configuration, memory pools ------===*/
+
+/* The runtime shows each process one device at a time's worth of peers:
+ * a device is no peer of itself, and there is no other to reach. */
+cudaError_t cudaChooseDevice(int *Device, const struct cudaDeviceProp *Prop) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (!Device || !Prop)
+    return record(cudaErrorInvalidValue);
+  *Device = 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaInitDevice(int Device, unsigned DeviceFlags,
+                           unsigned Flags) {
+  (void)DeviceFlags;
+  (void)Flags;
+  cudaError_t Error = ready();
+  if (!Error && (Device < 0 || Device >= NumDevices))
+    Error = cudaErrorInvalidDevice;
+  return record(Error);
+}
+
+cudaError_t cudaSetValidDevices(int *Devices, int Length) {
+  cudaError_t Error = ready();
+  for (int I = 0; !Error && I < Length; ++I)
+    if (Devices[I] < 0 || Devices[I] >= NumDevices)
+      Error = cudaErrorInvalidDevice;
+  return record(Error);
+}
+
+cudaError_t cudaDeviceCanAccessPeer(int *CanAccess, int Device, int Peer) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (Device < 0 || Device >= NumDevices || Peer < 0 || Peer >= NumDevices)
+    return record(cudaErrorInvalidDevice);
+  *CanAccess = 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceEnablePeerAccess(int Peer, unsigned Flags) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (Flags)
+    return record(cudaErrorInvalidValue);
+  (void)Peer; /* itself, or no device at all */
+  return record(cudaErrorInvalidDevice);
+}
+
+cudaError_t cudaDeviceDisablePeerAccess(int Peer) {
+  cudaError_t Error = ready();
+  (void)Peer;
+  return record(Error ? Error : cudaErrorPeerAccessNotEnabled);
+}
+
+/* Unified addressing: a copy between devices is an ordinary copy. */
+cudaError_t cudaMemcpyPeer(void *Dst, int DstDevice, const void *Src,
+                           int SrcDevice, size_t Bytes) {
+  if (DstDevice < 0 || DstDevice >= NumDevices || SrcDevice < 0 ||
+      SrcDevice >= NumDevices)
+    return record(cudaErrorInvalidDevice);
+  return copy(Dst, Src, Bytes, cudaMemcpyDeviceToDevice, NULL, false);
+}
+
+cudaError_t cudaMemcpyPeerAsync(void *Dst, int DstDevice, const void *Src,
+                                int SrcDevice, size_t Bytes,
+                                cudaStream_t Stream) {
+  if (DstDevice < 0 || DstDevice >= NumDevices || SrcDevice < 0 ||
+      SrcDevice >= NumDevices)
+    return record(cudaErrorInvalidDevice);
+  return copy(Dst, Src, Bytes, cudaMemcpyDeviceToDevice, Stream, true);
+}
+
+/* "domain:bus:device.function", as CUDA writes it. */
+cudaError_t cudaDeviceGetPCIBusId(char *BusId, int Length, int Device) {
+  BackendDeviceInfo Info;
+  cudaError_t Error = deviceInfo(Device, &Info);
+  if (Error)
+    return record(Error);
+  if (!BusId || Length <= 0)
+    return record(cudaErrorInvalidValue);
+  snprintf(BusId, (size_t)Length, "%08x:%02x:%02x.0", Info.PciDomainId,
+           Info.PciBusId, Info.PciDeviceId);
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetByPCIBusId(int *Device, const char *BusId) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  unsigned Domain = 0, Bus = 0, Slot = 0;
+  if (!Device || !BusId ||
+      (sscanf(BusId, "%x:%x:%x", &Domain, &Bus, &Slot) != 3 &&
+       sscanf(BusId, "%x:%x", &Bus, &Slot) != 2))
+    return record(cudaErrorInvalidValue);
+  for (int D = 0; D < NumDevices; ++D) {
+    BackendDeviceInfo Info;
+    if (B->deviceInfo(D, &Info) == cudaSuccess &&
+        (unsigned)Info.PciDomainId == Domain &&
+        (unsigned)Info.PciBusId == Bus && (unsigned)Info.PciDeviceId == Slot) {
+      *Device = D;
+      return cudaSuccess;
+    }
+  }
+  return record(cudaErrorInvalidDevice);
+}
+
+/* AMD GPUs have one LDS and no L1/shared split, and LDS banks are 4
+ * bytes: the configuration asked for changes nothing. */
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *Config) {
+  *Config = cudaFuncCachePreferNone;
+  return record(ready());
+}
+
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *Config) {
+  *Config = cudaSharedMemBankSizeFourByte;
+  return record(ready());
+}
+
+cudaError_t cudaFuncSetSharedMemConfig(const void *Function,
+                                       enum cudaSharedMemConfig Config) {
+  KernelEntry *K;
+  void *Module;
+  (void)Config;
+  return record(kernelModule(Function, &K, &Module));
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *Blocks, const void *Function, int BlockSize, size_t DynamicShared,
+    unsigned Flags) {
+  (void)Flags;
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessor(Blocks, Function,
+                                                       BlockSize,
+                                                       DynamicShared);
+}
+
+/* The dynamic shared memory each of NumBlocks blocks can still have on
+ * one multiprocessor, within what a launch allows. */
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *Bytes,
+                                                      const void *Function,
+                                                      int NumBlocks,
+                                                      int BlockSize) {
+  struct cudaFuncAttributes A;
+  struct cudaDeviceProp P;
+  cudaError_t Error = cudaFuncGetAttributes(&A, Function);
+  if (!Error)
+    Error = cudaGetDeviceProperties(&P, CurrentDevice);
+  if (Error)
+    return Error;
+  if (NumBlocks <= 0 || BlockSize <= 0 || BlockSize > P.maxThreadsPerBlock)
+    return record(cudaErrorInvalidValue);
+  size_t PerBlock = P.sharedMemPerMultiprocessor / (size_t)NumBlocks;
+  size_t Limit = (size_t)A.maxDynamicSharedSizeBytes + A.sharedSizeBytes;
+  if (PerBlock > Limit)
+    PerBlock = Limit;
+  *Bytes = PerBlock > A.sharedSizeBytes ? PerBlock - A.sharedSizeBytes : 0;
+  return cudaSuccess;
+}
+
+/* Each device's one memory pool: stream-ordered allocations come from it
+ * (cudaMallocAsync); its attributes are kept and read back. */
+struct CUmemPoolHandle_st {
+  int Device;
+  unsigned long long ReleaseThreshold;
+  int ReuseFlags[3];
+};
+static struct CUmemPoolHandle_st DefaultPools[MaxDevices];
+
+static cudaError_t defaultPool(cudaMemPool_t *Pool, int Device) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (!Pool)
+    return record(cudaErrorInvalidValue);
+  if (Device < 0 || Device >= NumDevices)
+    return record(cudaErrorInvalidDevice);
+  DefaultPools[Device].Device = Device;
+  *Pool = &DefaultPools[Device];
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *Pool, int Device) {
+  return defaultPool(Pool, Device);
+}
+
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *Pool, int Device) {
+  return defaultPool(Pool, Device);
+}
+
+cudaError_t cudaDeviceSetMemPool(int Device, cudaMemPool_t Pool) {
+  cudaMemPool_t Default;
+  cudaError_t Error = defaultPool(&Default, Device);
+  if (Error)
+    return Error;
+  return record(Pool == Default ? cudaSuccess : cudaErrorNotSupported);
+}
+
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t Pool,
+                                    enum cudaMemPoolAttr Attribute,
+                                    void *Value) {
+  if (!Pool || !Value)
+    return record(cudaErrorInvalidValue);
+  switch (Attribute) {
+  case cudaMemPoolAttrReleaseThreshold:
+    memcpy(&Pool->ReleaseThreshold, Value, sizeof(Pool->ReleaseThreshold));
+    return cudaSuccess;
+  case cudaMemPoolReuseFollowEventDependencies:
+  case cudaMemPoolReuseAllowOpportunistic:
+  case cudaMemPoolReuseAllowInternalDependencies:
+    memcpy(&Pool->ReuseFlags[Attribute - 1], Value, sizeof(int));
+    return cudaSuccess;
+  case cudaMemPoolAttrReservedMemHigh:
+  case cudaMemPoolAttrUsedMemHigh:
+    return cudaSuccess; /* resetting a watermark */
+  default:
+    return record(cudaErrorInvalidValue);
+  }
+}
+
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t Pool,
+                                    enum cudaMemPoolAttr Attribute,
+                                    void *Value) {
+  unsigned long long Zero = 0;
+  if (!Pool || !Value)
+    return record(cudaErrorInvalidValue);
+  switch (Attribute) {
+  case cudaMemPoolAttrReleaseThreshold:
+    memcpy(Value, &Pool->ReleaseThreshold, sizeof(Pool->ReleaseThreshold));
+    return cudaSuccess;
+  case cudaMemPoolReuseFollowEventDependencies:
+  case cudaMemPoolReuseAllowOpportunistic:
+  case cudaMemPoolReuseAllowInternalDependencies:
+    memcpy(Value, &Pool->ReuseFlags[Attribute - 1], sizeof(int));
+    return cudaSuccess;
+  default:
+    /* Allocations go back to the device at once: nothing stays reserved. */
+    memcpy(Value, &Zero, sizeof(Zero));
+    return cudaSuccess;
+  }
+}
+
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t Pool, size_t MinBytesToKeep) {
+  (void)MinBytesToKeep;
+  return record(Pool ? cudaSuccess : cudaErrorInvalidValue);
+}
+
+cudaError_t cudaMallocFromPoolAsync(void **Ptr, size_t Bytes,
+                                    cudaMemPool_t Pool, cudaStream_t Stream) {
+  if (!Pool)
+    return record(cudaErrorInvalidValue);
+  return cudaMallocAsync(Ptr, Bytes, Stream);
+}
