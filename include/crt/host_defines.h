@@ -39,6 +39,9 @@
 #endif
 #define __device_builtin__
 #define __cudart_builtin__
+// The runtime API's calling convention (__stdcall on Windows only); Thrust
+// spells its function-pointer types with it.
+#define CUDARTAPI
 
 #define CUDART_VERSION 12000
 #define __CUDART_API_VERSION 12000
