@@ -601,41 +601,6 @@ enum cudaCGScope {
   cudaCGScopeReserved = 2,
 };
 
-enum cudaChannelFormatKind {
-  cudaChannelFormatKindSigned = 0,
-  cudaChannelFormatKindUnsigned = 1,
-  cudaChannelFormatKindFloat = 2,
-  cudaChannelFormatKindNone = 3,
-  cudaChannelFormatKindNV12 = 4,
-  cudaChannelFormatKindUnsignedNormalized8X1 = 5,
-  cudaChannelFormatKindUnsignedNormalized8X2 = 6,
-  cudaChannelFormatKindUnsignedNormalized8X4 = 7,
-  cudaChannelFormatKindUnsignedNormalized16X1 = 8,
-  cudaChannelFormatKindUnsignedNormalized16X2 = 9,
-  cudaChannelFormatKindUnsignedNormalized16X4 = 10,
-  cudaChannelFormatKindSignedNormalized8X1 = 11,
-  cudaChannelFormatKindSignedNormalized8X2 = 12,
-  cudaChannelFormatKindSignedNormalized8X4 = 13,
-  cudaChannelFormatKindSignedNormalized16X1 = 14,
-  cudaChannelFormatKindSignedNormalized16X2 = 15,
-  cudaChannelFormatKindSignedNormalized16X4 = 16,
-  cudaChannelFormatKindUnsignedBlockCompressed1 = 17,
-  cudaChannelFormatKindUnsignedBlockCompressed1SRGB = 18,
-  cudaChannelFormatKindUnsignedBlockCompressed2 = 19,
-  cudaChannelFormatKindUnsignedBlockCompressed2SRGB = 20,
-  cudaChannelFormatKindUnsignedBlockCompressed3 = 21,
-  cudaChannelFormatKindUnsignedBlockCompressed3SRGB = 22,
-  cudaChannelFormatKindUnsignedBlockCompressed4 = 23,
-  cudaChannelFormatKindSignedBlockCompressed4 = 24,
-  cudaChannelFormatKindUnsignedBlockCompressed5 = 25,
-  cudaChannelFormatKindSignedBlockCompressed5 = 26,
-  cudaChannelFormatKindUnsignedBlockCompressed6H = 27,
-  cudaChannelFormatKindSignedBlockCompressed6H = 28,
-  cudaChannelFormatKindUnsignedBlockCompressed7 = 29,
-  cudaChannelFormatKindUnsignedBlockCompressed7SRGB = 30,
-  cudaChannelFormatKindUnsignedNormalized1010102 = 31,
-};
-
 enum cudaClusterSchedulingPolicy {
   cudaClusterSchedulingPolicyDefault = 0,
   cudaClusterSchedulingPolicySpread = 1,
@@ -753,25 +718,6 @@ enum cudaGraphDependencyType_enum {
 };
 typedef enum cudaGraphDependencyType_enum cudaGraphDependencyType;
 
-enum cudaGraphExecUpdateResult {
-  cudaGraphExecUpdateSuccess = 0,
-  cudaGraphExecUpdateError = 1,
-  cudaGraphExecUpdateErrorTopologyChanged = 2,
-  cudaGraphExecUpdateErrorNodeTypeChanged = 3,
-  cudaGraphExecUpdateErrorFunctionChanged = 4,
-  cudaGraphExecUpdateErrorParametersChanged = 5,
-  cudaGraphExecUpdateErrorNotSupported = 6,
-  cudaGraphExecUpdateErrorUnsupportedFunctionChange = 7,
-  cudaGraphExecUpdateErrorAttributesChanged = 8,
-};
-
-enum cudaGraphInstantiateFlags {
-  cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
-  cudaGraphInstantiateFlagUpload = 2,
-  cudaGraphInstantiateFlagDeviceLaunch = 4,
-  cudaGraphInstantiateFlagUseNodePriority = 8,
-};
-
 enum cudaGraphInstantiateResult {
   cudaGraphInstantiateSuccess = 0,
   cudaGraphInstantiateError = 1,
@@ -793,23 +739,6 @@ enum cudaGraphMemAttributeType {
   cudaGraphMemAttrUsedMemHigh = 1,
   cudaGraphMemAttrReservedMemCurrent = 2,
   cudaGraphMemAttrReservedMemHigh = 3,
-};
-
-enum cudaGraphNodeType {
-  cudaGraphNodeTypeKernel = 0,
-  cudaGraphNodeTypeMemcpy = 1,
-  cudaGraphNodeTypeMemset = 2,
-  cudaGraphNodeTypeHost = 3,
-  cudaGraphNodeTypeGraph = 4,
-  cudaGraphNodeTypeEmpty = 5,
-  cudaGraphNodeTypeWaitEvent = 6,
-  cudaGraphNodeTypeEventRecord = 7,
-  cudaGraphNodeTypeExtSemaphoreSignal = 8,
-  cudaGraphNodeTypeExtSemaphoreWait = 9,
-  cudaGraphNodeTypeMemAlloc = 10,
-  cudaGraphNodeTypeMemFree = 11,
-  cudaGraphNodeTypeConditional = 13,
-  cudaGraphNodeTypeCount = 14,
 };
 
 enum cudaGraphicsCubeFace {
@@ -966,13 +895,6 @@ enum cudaMemcpySrcAccessOrder {
   cudaMemcpySrcAccessOrderMax = 2147483647,
 };
 
-enum cudaResourceType {
-  cudaResourceTypeArray = 0,
-  cudaResourceTypeMipmappedArray = 1,
-  cudaResourceTypeLinear = 2,
-  cudaResourceTypePitch2D = 3,
-};
-
 enum cudaResourceViewFormat {
   cudaResViewFormatNone = 0,
   cudaResViewFormatUnsignedChar1 = 1,
@@ -1022,18 +944,6 @@ enum cudaSharedCarveout {
   cudaSharedmemCarveoutDefault = -1,
   cudaSharedmemCarveoutMaxL1 = 0,
   cudaSharedmemCarveoutMaxShared = 100,
-};
-
-enum cudaStreamCaptureMode {
-  cudaStreamCaptureModeGlobal = 0,
-  cudaStreamCaptureModeThreadLocal = 1,
-  cudaStreamCaptureModeRelaxed = 2,
-};
-
-enum cudaStreamCaptureStatus {
-  cudaStreamCaptureStatusNone = 0,
-  cudaStreamCaptureStatusActive = 1,
-  cudaStreamCaptureStatusInvalidated = 2,
 };
 
 enum cudaStreamUpdateCaptureDependenciesFlags {

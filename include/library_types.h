@@ -43,6 +43,7 @@ enum cudaDataType_t {
   CUDA_R_4F_E2M1 = 33,
 };
 typedef enum cudaDataType_t cudaDataType;
+typedef enum cudaDataType_t cudaDataType_t; /* C code names it so too */
 
 enum cudaEmulationMantissaControl_t {
   CUDA_EMULATION_MANTISSA_CONTROL_DYNAMIC = 0,
@@ -71,5 +72,6 @@ enum libraryPropertyType_t {
   PATCH_LEVEL = 2,
 };
 typedef enum libraryPropertyType_t libraryPropertyType;
+typedef enum libraryPropertyType_t libraryPropertyType_t;
 
 #endif
