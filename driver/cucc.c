@@ -316,6 +316,10 @@ static void appendHostArgs(const Options *O, const char **Argv, unsigned *N,
                            char *OptFlag) {
   snprintf(OptFlag, 8, "-O%s", O->Device.OptLevel);
   Argv[(*N)++] = OptFlag;
+  /* nvcc hands host code to GCC, whose optimizer leaves real programs'
+   * wrapping signed arithmetic working where clang's folds it away
+   * (NVIDIA's simpleOccupancy compares i * i past 2^31): wrap. */
+  Argv[(*N)++] = "-fwrapv";
   for (unsigned I = 0; I < O->NumHostArgs; ++I)
     Argv[(*N)++] = O->HostArgs[I];
 }

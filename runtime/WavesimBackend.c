@@ -23,10 +23,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/sysinfo.h>
 #include <time.h>
 
-enum { DeviceAlignment = 256, HostAlignment = 4096 };
+enum { HostAlignment = 4096 };
 
 static char Processor[64];
 static _Thread_local char Message[1024];
@@ -99,8 +100,35 @@ static BackendStatus allocate(void **Ptr, size_t Bytes, size_t Alignment) {
   return cudaSuccess;
 }
 
+/* Device memory lies apart from the host's heap, as a GPU's does: each
+ * allocation is its own mapping, whole pages, behind one page that holds
+ * its size. A kernel that writes a little past its allocation (as real
+ * programs do, unnoticed on a GPU, whose allocations are rounded up too)
+ * writes into the page's slack, never into the host allocator's data. */
+enum { DevicePage = 4096 };
+
 static BackendStatus deviceMalloc(void **Ptr, size_t Bytes) {
-  return allocate(Ptr, Bytes, DeviceAlignment);
+  size_t Total = hostMemory(false);
+  size_t Mapped = DevicePage + (Bytes + DevicePage - 1) / DevicePage * DevicePage;
+  if ((Total && Bytes > Total) || Mapped < Bytes)
+    return failWith(cudaErrorMemoryAllocation, "host memory exhausted");
+  char *Base = mmap(NULL, Mapped, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (Base == MAP_FAILED)
+    return failWith(cudaErrorMemoryAllocation, "host memory exhausted");
+  memcpy(Base, &Mapped, sizeof(Mapped));
+  *Ptr = Base + DevicePage;
+  return cudaSuccess;
+}
+
+static BackendStatus deviceFree(void *Ptr) {
+  if (!Ptr)
+    return cudaSuccess;
+  char *Base = (char *)Ptr - DevicePage;
+  size_t Mapped;
+  memcpy(&Mapped, Base, sizeof(Mapped));
+  munmap(Base, Mapped);
+  return cudaSuccess;
 }
 
 static BackendStatus hostMalloc(void **Ptr, size_t Bytes) {
@@ -268,6 +296,8 @@ static BackendStatus statusOf(WaveSimStatus Status) {
     return cudaErrorLaunchFailure;
   case WaveSimNoMemory:
     return cudaErrorMemoryAllocation;
+  case WaveSimCooperativeTooLarge:
+    return cudaErrorCooperativeLaunchTooLarge;
   }
   return cudaErrorUnknown;
 }
@@ -281,6 +311,20 @@ static BackendStatus launch(void *Module, const char *Kernel,
   pthread_mutex_lock(&LaunchLock);
   WaveSimStatus Status = wavesimLaunch(Module, Kernel, Grid, Block, SharedBytes,
                                        Args, Error, sizeof(Error));
+  pthread_mutex_unlock(&LaunchLock);
+  return Status == WaveSimOk ? cudaSuccess : failWith(statusOf(Status), Error);
+}
+
+static BackendStatus launchCooperative(void *Module, const char *Kernel,
+                                       const unsigned Grid[3],
+                                       const unsigned Block[3],
+                                       size_t SharedBytes, void *StreamHandle,
+                                       void **Args) {
+  (void)StreamHandle;
+  char Error[1024];
+  pthread_mutex_lock(&LaunchLock);
+  WaveSimStatus Status = wavesimLaunchCooperative(
+      Module, Kernel, Grid, Block, SharedBytes, Args, Error, sizeof(Error));
   pthread_mutex_unlock(&LaunchLock);
   return Status == WaveSimOk ? cudaSuccess : failWith(statusOf(Status), Error);
 }
@@ -317,7 +361,7 @@ static const Backend Wavesim = {
     .synchronize = synchronize,
     .reset = reset,
     .malloc = deviceMalloc,
-    .free = freeMemory,
+    .free = deviceFree,
     .mallocHost = hostMalloc,
     .freeHost = freeMemory,
     .mallocManaged = deviceMalloc,
@@ -341,6 +385,7 @@ static const Backend Wavesim = {
     .loadModule = loadModule,
     .unloadModule = unloadModule,
     .launch = launch,
+    .launchCooperative = launchCooperative,
     .variableAddress = variableAddress,
     .kernelInfo = kernelInfo,
     .occupancy = occupancy,

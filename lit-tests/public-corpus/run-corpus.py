@@ -56,6 +56,10 @@ def program_dir(work, row):
     return os.path.join(work, suite[row["suite"]], row["upstream_path"])
 
 
+def log_name(row):
+    return row["name"].replace("/", "-")
+
+
 def first_error(text):
     """The line a reader wants first: a compiler or runtime error."""
     lines = text.splitlines()
@@ -82,7 +86,7 @@ def run_shell(command, cwd, env, timeout):
 def build(row, args, env):
     cwd = program_dir(args.work, row)
     rc, out, seconds = run_shell(row["build"], cwd, env, args.build_timeout)
-    with open(os.path.join(args.logs, row["name"] + ".build.log"), "w") as f:
+    with open(os.path.join(args.logs, log_name(row) + ".build.log"), "w") as f:
         f.write(out)
     if rc == 0:
         return "ok", "", seconds
@@ -95,7 +99,7 @@ def run(row, arch, args, env):
     cwd = program_dir(args.work, row)
     env = dict(env, CUCC_DEVICE="wavesim:" + arch)
     rc, out, seconds = run_shell(row["run"], cwd, env, args.run_timeout)
-    log = os.path.join(args.logs, f"{row['name']}.{arch}.log")
+    log = os.path.join(args.logs, f"{log_name(row)}.{arch}.log")
     with open(log, "w") as f:
         f.write(out)
     if rc is None:
@@ -123,6 +127,14 @@ def main():
     args = ap.parse_args()
 
     rows = read_manifest(args.corpus)
+    # Two suites may hold programs of one name (HeCBench's and llm.c's
+    # adamw): those are named suite/name.
+    counts = {}
+    for r in rows:
+        counts[r["name"]] = counts.get(r["name"], 0) + 1
+    for r in rows:
+        if counts[r["name"]] > 1:
+            r["name"] = r["suite"] + "/" + r["name"]
     if args.only:
         wanted = set(args.only.split(","))
         rows = [r for r in rows if r["name"] in wanted]
