@@ -15,9 +15,16 @@
 #include "builtin_types.h"
 #include "cuda_runtime_api.h"
 #include "vector_functions.h"
+#include "driver_functions.h"
+#ifdef __cplusplus
+#include "channel_descriptor.h"
+#endif
 #if defined(__CUDA__)
+#include "texture_indirect_functions.h"
 #include "device_launch_parameters.h"
 #include "device_functions.h"
+#include "crt/device_heap.h"
+#include "crt/common_functions.h"
 #include "crt/warp_functions.h"
 #include "crt/math_functions.h"
 #endif

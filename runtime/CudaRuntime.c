@@ -31,6 +31,8 @@
 #define _GNU_SOURCE
 
 #include "Backend.h"
+#include "CudaGraphs.h"
+#include "DevicePrintf.h"
 #include "ErrorStrings.h"
 #include "OffloadBundle.h"
 #include "cuda_profiler_api.h"
@@ -112,6 +114,9 @@ cudaError_t cudaGetLastError(void) {
 }
 
 cudaError_t cudaPeekAtLastError(void) { return LastError; }
+
+/* For the runtime's other files (CudaGraphs.h). */
+cudaError_t cuccRecordError(cudaError_t Error) { return record(Error); }
 
 const char *cudaGetErrorName(cudaError_t Error) {
   return cudaErrorNameOf(Error);
@@ -211,6 +216,17 @@ static KernelEntry *findKernel(const void *HostStub) {
   return NULL;
 }
 
+/* For CudaGraphs.c, which reads a kernel's parameters from its bitcode. */
+bool cuccKernelImage(const void *Function, const char **DeviceName,
+                     const void **Bundle) {
+  const KernelEntry *K = findKernel(Function);
+  if (!K || !K->Binary->Bundle)
+    return false;
+  *DeviceName = K->DeviceName;
+  *Bundle = K->Binary->Bundle;
+  return true;
+}
+
 static const VariableEntry *findVariable(const void *HostVariable) {
   for (unsigned I = 0; I < NumVariables; ++I)
     if (Variables[I].HostVariable == HostVariable)
@@ -308,6 +324,41 @@ static cudaError_t ready(void) {
   return InitError ? InitError : StickyError;
 }
 
+static size_t Limits[3] = {1024, 1 << 20, 8 << 20};
+
+/* The device heap of include/crt/device_heap.h: one per device, made when
+ * the first module that calls malloc loads, of cudaLimitMallocHeapSize
+ * bytes; its header (the next free offset) starts at zero. Each such
+ * module's __cuda_device_heap is pointed at it. */
+enum { DeviceHeapHeader = 64 };
+static void *DeviceHeaps[MaxDevices];
+
+static cudaError_t connectDeviceHeap(void *Module) {
+  void *Variable = NULL;
+  if (B->variableAddress(Module, "__cuda_device_heap", &Variable) ||
+      !Variable)
+    return cudaSuccess; /* the module allocates nothing */
+  size_t Bytes = Limits[cudaLimitMallocHeapSize];
+  if (Bytes < 2 * DeviceHeapHeader)
+    Bytes = 2 * DeviceHeapHeader;
+  void **Heap = &DeviceHeaps[CurrentDevice];
+  if (!*Heap) {
+    cudaError_t Error = B->malloc(Heap, Bytes);
+    if (!Error)
+      Error = B->memset(*Heap, 0, DeviceHeapHeader, NULL, false);
+    if (Error) {
+      *Heap = NULL;
+      return Error;
+    }
+  }
+  struct {
+    void *Base;
+    unsigned long long Size;
+  } Descriptor = {*Heap, Bytes};
+  return B->memcpy(Variable, &Descriptor, sizeof(Descriptor),
+                   cudaMemcpyHostToDevice, NULL, false);
+}
+
 /* The module of F for the current device, loaded at its first use. */
 static cudaError_t moduleFor(FatBinary *F, void **Module) {
   int D = CurrentDevice;
@@ -332,6 +383,8 @@ static cudaError_t moduleFor(FatBinary *F, void **Module) {
     } else {
       Error = B->loadModule(Entry.Data, Entry.Bytes,
                             program_invocation_short_name, &F->Modules[D]);
+      if (!Error)
+        Error = connectDeviceHeap(F->Modules[D]);
       if (Error)
         say("error", "cannot load the %s device code: %s", Processor,
             B->lastMessage());
@@ -595,6 +648,7 @@ cudaError_t cudaDeviceGetAttribute(int *Value, enum cudaDeviceAttr Attribute,
 }
 
 cudaError_t cudaDeviceSynchronize(void) {
+  devicePrintfFlush();
   cudaError_t Error = ready();
   return record(Error ? Error : B->synchronize());
 }
@@ -608,6 +662,7 @@ cudaError_t __cudaDeviceSynchronizeDeprecationAvoidance(void) {
 /* The device starts afresh: its modules (and so its __device__ variables)
  * are loaded again at their next use, and a sticky error is gone. */
 cudaError_t cudaDeviceReset(void) {
+  devicePrintfFlush();
   pthread_once(&InitOnce, chooseBackend);
   if (InitError)
     return record(InitError);
@@ -619,6 +674,9 @@ cudaError_t cudaDeviceReset(void) {
     F->Modules[CurrentDevice] = NULL;
     F->LoadError[CurrentDevice] = cudaSuccess;
   }
+  if (DeviceHeaps[CurrentDevice])
+    B->free(DeviceHeaps[CurrentDevice]);
+  DeviceHeaps[CurrentDevice] = NULL;
   pthread_mutex_unlock(&Lock);
   StickyError = cudaSuccess;
   LastError = cudaSuccess;
@@ -637,9 +695,8 @@ cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig Config) {
   return record(ready());
 }
 
-/* The device stack of wavesim's lanes is 256 KiB; printf and malloc in
- * device code do not compile, so their buffers are never used. */
-static size_t Limits[3] = {1024, 1 << 20, 8 << 20};
+/* The device stack of wavesim's lanes is 256 KiB; the malloc heap's size
+ * counts for modules loaded after it is set (connectDeviceHeap). */
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit Limit, size_t Value) {
   cudaError_t Error = ready();
@@ -756,6 +813,9 @@ static cudaError_t allocate(void **Ptr, size_t Bytes,
     *Ptr = NULL;
     return cudaSuccess;
   }
+  if (Type == cudaMemoryTypeDevice &&
+      (Error = captureAllocation()) != NotCaptured)
+    return record(Error);
   Error = Type == cudaMemoryTypeDevice ? B->malloc(Ptr, Bytes)
           : Type == cudaMemoryTypeHost ? B->mallocHost(Ptr, Bytes)
                                        : B->mallocManaged(Ptr, Bytes);
@@ -919,6 +979,8 @@ static bool validKind(enum cudaMemcpyKind Kind) {
 static cudaError_t copy(void *Dst, const void *Src, size_t Bytes,
                         enum cudaMemcpyKind Kind, cudaStream_t Stream,
                         bool Async) {
+  if (!Async)
+    devicePrintfFlush();
   cudaError_t Error = ready();
   if (Error)
     return record(Error);
@@ -928,6 +990,9 @@ static cudaError_t copy(void *Dst, const void *Src, size_t Bytes,
     return cudaSuccess;
   if (!Dst || !Src)
     return record(cudaErrorInvalidValue);
+  Error = captureCopy(Dst, Bytes, Src, Bytes, Bytes, 1, Kind, Stream, Async);
+  if (Error != NotCaptured)
+    return record(Error);
   return record(B->memcpy(Dst, Src, Bytes, Kind, Stream, Async));
 }
 
@@ -945,6 +1010,8 @@ static cudaError_t copy2D(void *Dst, size_t DstPitch, const void *Src,
                           size_t SrcPitch, size_t Width, size_t Height,
                           enum cudaMemcpyKind Kind, cudaStream_t Stream,
                           bool Async) {
+  if (!Async)
+    devicePrintfFlush();
   cudaError_t Error = ready();
   if (Error)
     return record(Error);
@@ -956,6 +1023,10 @@ static cudaError_t copy2D(void *Dst, size_t DstPitch, const void *Src,
     return cudaSuccess;
   if (!Dst || !Src)
     return record(cudaErrorInvalidValue);
+  Error = captureCopy(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind,
+                      Stream, Async);
+  if (Error != NotCaptured)
+    return record(Error);
   return record(B->memcpy2D(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind,
                             Stream, Async));
 }
@@ -982,6 +1053,9 @@ static cudaError_t fill(void *Ptr, int Value, size_t Bytes, cudaStream_t Stream,
     return cudaSuccess;
   if (!Ptr)
     return record(cudaErrorInvalidValue);
+  Error = captureFill(Ptr, Value, Bytes, Stream, Async);
+  if (Error != NotCaptured)
+    return record(Error);
   return record(B->memset(Ptr, Value, Bytes, Stream, Async));
 }
 
@@ -1127,7 +1201,10 @@ cudaError_t cudaStreamDestroy(cudaStream_t Stream) {
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t Stream) {
+  devicePrintfFlush();
   cudaError_t Error = ready();
+  if (!Error && (Error = captureStreamWait(Stream)) != NotCaptured)
+    return record(Error);
   return record(Error ? Error : B->streamSynchronize(Stream));
 }
 
@@ -1143,11 +1220,16 @@ static cudaError_t query(void *Handle, bool IsStream) {
   return record(Error);
 }
 
-cudaError_t cudaStreamQuery(cudaStream_t Stream) { return query(Stream, true); }
+cudaError_t cudaStreamQuery(cudaStream_t Stream) {
+  cudaError_t Error = captureStreamWait(Stream);
+  return Error != NotCaptured ? record(Error) : query(Stream, true);
+}
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
                                 unsigned Flags) {
   cudaError_t Error = ready();
+  if (!Error && (Error = captureStreamWaitEvent(Stream, Event)) != NotCaptured)
+    return record(Error);
   return record(Error ? Error : B->streamWaitEvent(Stream, Event, Flags));
 }
 
@@ -1156,7 +1238,10 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
  * CUDA does. */
 cudaError_t cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Function,
                                void *UserData) {
-  cudaError_t Error = cudaStreamSynchronize(Stream);
+  cudaError_t Error = captureHostFunction(Stream, Function, UserData);
+  if (Error != NotCaptured)
+    return record(Error);
+  Error = cudaStreamSynchronize(Stream);
   if (!Error)
     Function(UserData);
   return Error;
@@ -1188,6 +1273,8 @@ cudaError_t cudaEventDestroy(cudaEvent_t Event) {
 
 cudaError_t cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream) {
   cudaError_t Error = ready();
+  if (!Error && (Error = captureEventRecord(Event, Stream)) != NotCaptured)
+    return record(Error);
   return record(Error ? Error : B->eventRecord(Event, Stream));
 }
 
@@ -1198,6 +1285,7 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t Event, cudaStream_t Stream,
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
+  devicePrintfFlush();
   cudaError_t Error = ready();
   return record(Error ? Error : B->eventSynchronize(Event));
 }
@@ -1302,9 +1390,10 @@ static bool isExecutionError(cudaError_t Error) {
          Error == cudaErrorIllegalAddress;
 }
 
-static cudaError_t launch(const void *Function, dim3 Grid, dim3 Block,
-                          void **Args, size_t SharedBytes,
-                          cudaStream_t Stream) {
+static cudaError_t launchAs(const void *Function, dim3 Grid, dim3 Block,
+                            void **Args, size_t SharedBytes,
+                            cudaStream_t Stream, bool Cooperative) {
+  devicePrintfFlush();
   cudaError_t Error = ready();
   if (Error)
     return record(Error);
@@ -1320,20 +1409,35 @@ static cudaError_t launch(const void *Function, dim3 Grid, dim3 Block,
     Error = checkSharedMemory(K, Module, SharedBytes);
   if (Error)
     return record(Error);
+  Error = captureKernel(Function, Grid, Block, Args, SharedBytes, Stream);
+  if (Error != NotCaptured)
+    return record(Error);
   unsigned GridDims[3] = {Grid.x, Grid.y, Grid.z};
   unsigned BlockDims[3] = {Block.x, Block.y, Block.z};
-  Error = B->launch(Module, K->DeviceName, GridDims, BlockDims, SharedBytes,
-                    Stream, Args);
+  if (Cooperative && B->launchCooperative)
+    Error = B->launchCooperative(Module, K->DeviceName, GridDims, BlockDims,
+                                 SharedBytes, Stream, Args);
+  else
+    Error = B->launch(Module, K->DeviceName, GridDims, BlockDims, SharedBytes,
+                      Stream, Args);
   if (!Error)
     return cudaSuccess;
   char Name[512];
-  say("error", "%s<<<(%u,%u,%u), (%u,%u,%u), %zu>>>: %s",
-      readableName(K->DeviceName, Name, sizeof(Name)), Grid.x, Grid.y, Grid.z,
-      Block.x, Block.y, Block.z, SharedBytes, B->lastMessage());
+  /* A failed assert printed CUDA's message itself, as the device does. */
+  if (Error != cudaErrorAssert)
+    say("error", "%s<<<(%u,%u,%u), (%u,%u,%u), %zu>>>: %s",
+        readableName(K->DeviceName, Name, sizeof(Name)), Grid.x, Grid.y,
+        Grid.z, Block.x, Block.y, Block.z, SharedBytes, B->lastMessage());
   if (!isExecutionError(Error))
     return record(Error);
   StickyError = Error;
   return cudaSuccess;
+}
+
+static cudaError_t launch(const void *Function, dim3 Grid, dim3 Block,
+                          void **Args, size_t SharedBytes,
+                          cudaStream_t Stream) {
+  return launchAs(Function, Grid, Block, Args, SharedBytes, Stream, false);
 }
 
 cudaError_t cudaLaunchKernel(const void *Function, dim3 Grid, dim3 Block,
@@ -1382,13 +1486,14 @@ cudaError_t cudaLaunch(const void *Function) {
   return launch(Function, Grid, Block, Args, SharedBytes, Stream);
 }
 
-/* Without grid-wide synchronization in device code (cooperative_groups.h
- * has no grid group), a cooperative launch is an ordinary one. */
+/* All blocks resident at once, so that grid_group::sync can meet: wavesim
+ * runs them in turns (wavesimLaunchCooperative); the HIP backend launches
+ * as usual (no hipModuleLaunchCooperativeKernel in HIP 5.2). */
 cudaError_t cudaLaunchCooperativeKernel(const void *Function, dim3 Grid,
                                         dim3 Block, void **Args,
                                         size_t SharedBytes,
                                         cudaStream_t Stream) {
-  return launch(Function, Grid, Block, Args, SharedBytes, Stream);
+  return launchAs(Function, Grid, Block, Args, SharedBytes, Stream, true);
 }
 
 static cudaError_t kernelModule(const void *Function, KernelEntry **K,
