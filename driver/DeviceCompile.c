@@ -394,6 +394,8 @@ static void initializeAMDGPU(void) {
   LLVMInitializeAMDGPUTarget();
   LLVMInitializeAMDGPUTargetMC();
   LLVMInitializeAMDGPUAsmPrinter();
+  /* OCKL's hostcall code (device printf) holds inline asm. */
+  LLVMInitializeAMDGPUAsmParser();
   Done = true;
 }
 

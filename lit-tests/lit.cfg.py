@@ -33,6 +33,17 @@ if config.warp_tgemu_dir and os.path.isfile(
     config.available_features.add("tgemu")
 config.substitutions.append(("%tgemu", config.warp_tgemu_dir))
 
+# The public corpus of CUDA programs (CMake's WARP_CORPUS_DIR); tests that
+# need it say REQUIRES: public-corpus and use %corpus.
+config.warp_corpus_dir = getattr(config, "warp_corpus_dir", "")
+if config.warp_corpus_dir and os.path.isfile(
+        os.path.join(config.warp_corpus_dir, "manifest.tsv")):
+    config.available_features.add("public-corpus")
+else:
+    lit_config.note("../shared/corpus not found: the public corpus "
+                    "(lit-tests/public-corpus) is UNSUPPORTED")
+config.substitutions.append(("%corpus", config.warp_corpus_dir))
+
 # A sanitizer build (make check-asan): every process of a test runs with the
 # shared ASan runtime preloaded, so that the instrumented plugin also loads
 # into the uninstrumented opt and clang. A report aborts its process (so that

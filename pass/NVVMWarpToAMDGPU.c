@@ -55,6 +55,7 @@ static bool parseOption(const char *Option, size_t Length,
       {"plant-bug=drop-barrier", SetsBug, WarpBugDropBarrier},
       {"plant-bug=demanded-lane-short", SetsBug, WarpBugDemandedLaneShort},
       {"plant-bug=scan-chain-short", SetsBug, WarpBugScanChainShort},
+      {"plant-bug=printf-last-arg-zero", SetsBug, WarpBugPrintfLastArgZero},
   };
   for (size_t I = 0; I < sizeof(Known) / sizeof(Known[0]); ++I) {
     if (strlen(Known[I].Text) != Length ||
@@ -85,8 +86,8 @@ bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
           "strategy=best, strategy=exact, strategy=bpermute, tid-x-lanes, "
           "plant-bug=drop-warp-base, plant-bug=drop-clamp, "
           "plant-bug=ballot-wrong-half, plant-bug=fast-path-no-select, "
-          "plant-bug=demanded-lane-short, plant-bug=scan-chain-short or "
-          "plant-bug=drop-barrier; "
+          "plant-bug=demanded-lane-short, plant-bug=scan-chain-short, "
+          "plant-bug=printf-last-arg-zero or plant-bug=drop-barrier; "
           "nvvm-to-amdgpu also takes a processor, gfxN)";
       size_t Size = strlen(Format) + Length + 1;
       *ErrorMessage = malloc(Size);

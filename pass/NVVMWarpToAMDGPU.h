@@ -28,6 +28,7 @@ typedef enum {
   WarpBugDropBarrier,       /* __syncthreads keeps its fences, not s_barrier */
   WarpBugDemandedLaneShort, /* demanded-lane sets lose their lowest lane */
   WarpBugScanChainShort,    /* rewritten scans lose their last step */
+  WarpBugPrintfLastArgZero, /* device printf's last argument reads as 0 */
 } WarpPlantedBug;
 
 /* How shuffles move data. bpermute: always ds_bpermute, exact on every

@@ -14,6 +14,8 @@
  *     %laneid -> CUDA lane; %warpsize -> 32; %lanemask_* from the CUDA lane;
  *   - __syncthreads -> workgroup release fence, s_barrier, acquire fence;
  *     membar.{cta,gl,sys} -> seq_cst fences of workgroup/agent/system scope;
+ *   - device printf (vprintf) and a failed assert (__assertfail) print
+ *     through ROCm's OCKL printf (DevicePrintf.c);
  *   - allocas move to the AMDGPU private address space (5);
  *   - symbols get the visibility a code object needs (CodeObjectSymbols.c).
  *
@@ -29,6 +31,7 @@
 #include "NVVMWarpToAMDGPU.h"
 
 #include "DeviceLibs.h"
+#include "DevicePrintf.h"
 #include "Diagnostics.h"
 #include "IRUtils.h"
 #include "KernelSignature.h"
@@ -493,29 +496,6 @@ static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
   }
 }
 
-/* CUDA's device assert calls __assertfail(message, file, line, function,
- * char size) when its condition is false: CUDA prints the message and
- * stops the kernel. Here the kernel stops as HIP's assert stops it, by
- * llvm.trap (s_trap: the runtime reports the launch as failed); the
- * message is not printed. */
-static void trapOnAssertFailure(LLVMModuleRef M, LLVMBuilderRef B) {
-  LLVMValueRef AssertFail = LLVMGetNamedFunction(M, "__assertfail");
-  if (!AssertFail)
-    return;
-  LLVMUseRef Next;
-  for (LLVMUseRef U = LLVMGetFirstUse(AssertFail); U; U = Next) {
-    Next = LLVMGetNextUse(U);
-    LLVMValueRef Call = LLVMGetUser(U);
-    if (!LLVMIsACallInst(Call) || LLVMGetCalledValue(Call) != AssertFail)
-      continue;
-    LLVMPositionBuilderBefore(B, Call);
-    warpBuildIntrinsicCall(M, B, "llvm.trap", NULL, 0, "");
-    LLVMInstructionEraseFromParent(Call);
-  }
-  if (!LLVMGetFirstUse(AssertFail))
-    LLVMDeleteFunction(AssertFail);
-}
-
 /* An error about the whole module, led by the pass's name. */
 /* clang's threadIdx, blockIdx, blockDim and gridDim are weak declarations
  * of empty structs whose members read special registers. Optimized code
@@ -570,6 +550,8 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
   markAnnotatedKernels(M);
   defineBuiltinVariables(M);
   warpRewriteInlinePtx(M);
+  /* Reads %ctaid and %tid, which the loop below maps. */
+  warpLowerDevicePrintf(M, Options->Lowering.PlantedBug, &Diags);
 
   const char *Features =
       WaveSize == 32 ? "+wavefrontsize32" : "+wavefrontsize64";
@@ -587,7 +569,6 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
       warpMakeAMDGPUKernel(M, F, &Diags);
     rewriteFunction(M, B, F, Options, WaveSize, &Diags);
   }
-  trapOnAssertFailure(M, B);
   LLVMDisposeBuilder(B);
 
   Result =
@@ -601,7 +582,8 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
   WarpDeviceLibOptions Libs = {Options->DeviceLibDir, Arch, WaveSize,
                                Options->FastMath};
   char LinkError[1536];
-  if (!warpLinkDeviceLibraries(M, &Libs, LinkError, sizeof(LinkError))) {
+  if (!warpLinkDeviceLibraries(M, &Libs, LinkError, sizeof(LinkError)) ||
+      !warpLinkPrintfLibrary(M, &Libs, LinkError, sizeof(LinkError))) {
     reportModuleError(Handler, HandlerContext, LinkError);
     ++Result.NumErrors;
   }

@@ -14,6 +14,7 @@
 #define _GNU_SOURCE
 
 #include "Backend.h"
+#include "DevicePrintf.h"
 #include "OffloadBundle.h"
 #include "cuda_runtime_api.h"
 #include "wavesim.h"
@@ -394,5 +395,6 @@ static const Backend Wavesim = {
 
 const Backend *wavesimBackendOpen(const char *Name) {
   snprintf(Processor, sizeof(Processor), "%s", Name);
+  devicePrintfCapture();
   return &Wavesim;
 }

@@ -47,6 +47,7 @@
 #include "amdgpu-lane-ops.h"
 #include "host-jit.h"
 #include "wavesim-math.h"
+#include "wavesim-printf.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Comdat.h>
@@ -999,7 +1000,8 @@ static bool checkCallees(LLVMModuleRef M, unsigned WaveSize, char *Error,
       continue;
     const char *Name = nameOf(F);
     bool Modeled = findSiteIntrinsic(Name) || findLaneIntrinsic(Name) >= 0 ||
-                   wavesimFindMathIntrinsic(Name);
+                   wavesimFindMathIntrinsic(Name) ||
+                   wavesimIsPrintfFunction(Name);
     for (LLVMUseRef U = LLVMGetFirstUse(F); U; U = LLVMGetNextUse(U)) {
       LLVMValueRef User = LLVMGetUser(U);
       LLVMValueRef Caller =
@@ -1033,7 +1035,7 @@ static bool checkCallees(LLVMModuleRef M, unsigned WaveSize, char *Error,
                     CallerName, Name);
         return false;
       }
-      if (!startsWith(Name, "llvm.")) {
+      if (!startsWith(Name, "llvm.") && !Modeled) {
         formatError(Error, ErrorSize,
                     "@%s calls the external function @%s; wavesim links no "
                     "device library",
@@ -1679,6 +1681,7 @@ static bool prepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
     LLVMContextDispose(Ctx);
     return false;
   }
+  wavesimPrintfPrepareModule(M);
   if (!verify(M, "the input module", Error, ErrorSize) ||
       !checkCallees(M, S->WaveSize, Error, ErrorSize)) {
     LLVMContextDispose(Ctx);
@@ -1713,7 +1716,8 @@ static bool prepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
   }
   LLVMDisposeBuilder(B);
   free(Calls.Items);
-  if (!Ok || !defineHostSymbols(S, J, Error, ErrorSize)) {
+  if (!Ok || !defineHostSymbols(S, J, Error, ErrorSize) ||
+      !wavesimPrintfDefineSymbols(J, Error, ErrorSize)) {
     LLVMContextDispose(Ctx);
     return false;
   }
@@ -2014,6 +2018,11 @@ static WaveSimStatus checkLaunch(const Kernel *K, const unsigned Grid[3],
   return WaveSimOk;
 }
 
+/* Whether a launch goes on to its next block. */
+static bool continuesAfter(WaveSimStatus Status) {
+  return Status == WaveSimOk || Status == WaveSimTrapped;
+}
+
 WaveSimStatus wavesimLaunch(WaveSim *S, const char *Name,
                             const unsigned Grid[3], const unsigned Block[3],
                             size_t DynamicSharedBytes, void **Args, char *Error,
@@ -2043,14 +2052,20 @@ WaveSimStatus wavesimLaunch(WaveSim *S, const char *Name,
   Runner *Outer = Active;
   Active = R;
   ++S->Stats.Launches;
-  for (unsigned Z = 0; Status == WaveSimOk && Z < Grid[2]; ++Z)
-    for (unsigned Y = 0; Status == WaveSimOk && Y < Grid[1]; ++Y)
-      for (unsigned X = 0; Status == WaveSimOk && X < Grid[0]; ++X) {
+  /* After a trap the other blocks still run, as the blocks resident
+   * beside the trapping one do on a GPU, so that each failed assert prints
+   * its message; the first trap is what the launch reports. */
+  for (unsigned Z = 0; continuesAfter(Status) && Z < Grid[2]; ++Z)
+    for (unsigned Y = 0; continuesAfter(Status) && Y < Grid[1]; ++Y)
+      for (unsigned X = 0; continuesAfter(Status) && X < Grid[0]; ++X) {
         R->BlockId[0] = X;
         R->BlockId[1] = Y;
         R->BlockId[2] = Z;
         ++S->Stats.Blocks;
-        Status = runBlock(R, Error, ErrorSize);
+        if (Status == WaveSimOk)
+          Status = runBlock(R, Error, ErrorSize);
+        else
+          (void)runBlock(R, NULL, 0);
       }
   Active = Outer;
   free(R);

@@ -123,6 +123,8 @@ def main():
     ap.add_argument("--build-timeout", type=int, default=600)
     ap.add_argument("--run-timeout", type=int, default=120)
     ap.add_argument("--only", default="", help="comma list of names")
+    ap.add_argument("--nvcc-flags", default="",
+                    help="more cucc flags (a planted bug, say)")
     ap.add_argument("--scope", default=os.path.join(HERE, "scope.tsv"))
     args = ap.parse_args()
 
@@ -146,7 +148,8 @@ def main():
     args.logs = os.path.join(args.work, "logs")
     os.makedirs(args.logs)
     env = dict(os.environ,
-               NVCC=f"{args.cucc} --offload-arch={args.archs}")
+               NVCC=f"{args.cucc} --offload-arch={args.archs} "
+               f"{args.nvcc_flags}".rstrip())
     env.pop("CUCC_DEVICE", None)
 
     # llm.c's programs share one directory: builds there run one at a time
