@@ -14,6 +14,7 @@
  *     %laneid -> CUDA lane; %warpsize -> 32; %lanemask_* from the CUDA lane;
  *   - __syncthreads -> workgroup release fence, s_barrier, acquire fence;
  *     membar.{cta,gl,sys} -> seq_cst fences of workgroup/agent/system scope;
+ *     __nanosleep -> s_sleep;
  *   - device printf (vprintf) and a failed assert (__assertfail) print
  *     through ROCm's OCKL printf (DevicePrintf.c);
  *   - allocas move to the AMDGPU private address space (5);
@@ -386,6 +387,12 @@ static bool rewriteNVVMCall(RewriteContext *R, LLVMValueRef Call,
     warpBuildFence(R->B, LLVMAtomicOrderingSequentiallyConsistent, "agent");
   } else if (!strcmp(Suffix, "membar.sys")) {
     warpBuildFence(R->B, LLVMAtomicOrderingSequentiallyConsistent, "");
+  } else if (!strcmp(Suffix, "nanosleep")) {
+    /* __nanosleep(ns): s_sleep 1 (64 clocks), a hint only, as on NVIDIA;
+     * wavesim runs the other lanes (and blocks of a cooperative launch)
+     * there, so a polling loop lets what it waits for happen. */
+    LLVMValueRef One = i32Const(R, 1);
+    warpBuildIntrinsicCall(R->M, R->B, "llvm.amdgcn.s.sleep", &One, 1, "");
   } else {
     return false;
   }

@@ -93,6 +93,13 @@ typedef struct Backend {
   BackendStatus (*launch)(void *Module, const char *Kernel,
                           const unsigned Grid[3], const unsigned Block[3],
                           size_t SharedBytes, void *Stream, void **Args);
+  /* The same with all blocks resident at once (cudaLaunchCooperativeKernel);
+   * NULL where the backend cannot promise it beyond an ordinary launch. */
+  BackendStatus (*launchCooperative)(void *Module, const char *Kernel,
+                                     const unsigned Grid[3],
+                                     const unsigned Block[3],
+                                     size_t SharedBytes, void *Stream,
+                                     void **Args);
   BackendStatus (*variableAddress)(void *Module, const char *Name,
                                    void **Address);
   BackendStatus (*kernelInfo)(void *Module, const char *Kernel,

@@ -83,7 +83,15 @@ enum {
 
 /*===-- Lanes and the scheduler's state -----------------------------------===*/
 
-typedef enum { LaneReady, LaneAtSite, LaneFinished, LaneTrapped } LaneState;
+/* LaneSleeping: at llvm.amdgcn.s.sleep, where it lets the other lanes of
+ * its block (and in a cooperative launch the other blocks) run first. */
+typedef enum {
+  LaneReady,
+  LaneAtSite,
+  LaneFinished,
+  LaneTrapped,
+  LaneSleeping
+} LaneState;
 
 typedef struct {
   void *SP;       /* the asm switch: saved stack pointer */
@@ -176,6 +184,7 @@ struct Runner {
   ucontext_t SchedulerUC;
   unsigned NumLive, NumAtBarrier;
   Lane *Trapped; /* the first lane that reached llvm.trap, if any */
+  unsigned NumSleeping; /* lanes at s.sleep */
   _Alignas(64) uint8_t Packet[DispatchPacketBytes];
 };
 
@@ -492,6 +501,19 @@ static uint64_t hostWaveReduceI64(uint32_t Site, uint64_t Value,
 
 /* A wave runs in lockstep: every lane of the group is here together, so
  * what one lane stored before the call is there for the others after it. */
+/* s_sleep is a hint on an AMD GPU. Here the lane stops until nothing else
+ * of its block can go on (and in a cooperative launch until its block is
+ * next scheduled), so that a lane polling what another lane or block
+ * writes (a spinning barrier) lets that lane run. */
+static void hostSleep(uint32_t Clocks) {
+  (void)Clocks;
+  Runner *R = Active;
+  Lane *L = R->Current;
+  L->State = LaneSleeping;
+  ++R->NumSleeping;
+  suspendLane(R, L);
+}
+
 static void hostWaveBarrier(uint32_t Site) {
   (void)waitAtCrossLaneSite(Site, 0, 0);
 }
@@ -820,6 +842,7 @@ static const struct {
     {"llvm.amdgcn.s.getreg", "__wavesim_getreg", (void *)hostGetReg},
     {"llvm.amdgcn.groupstaticsize", "__wavesim_groupstaticsize",
      (void *)hostGroupStaticSize},
+    {"llvm.amdgcn.s.sleep", "__wavesim_sleep", (void *)hostSleep},
 };
 enum { NumLaneIntrinsics = sizeof(LaneIntrinsics) / sizeof(LaneIntrinsics[0]) };
 
@@ -1823,9 +1846,24 @@ static int chooseGroup(const WaveSim *S, const Group *Groups, unsigned N) {
   return Chosen;
 }
 
+/* A lane of wave W is at s.sleep: it may still reach
+ * any site of the wave, so no group of the wave goes until it wakes. */
+static bool waveHasSleeper(const Runner *R, unsigned W) {
+  const WaveSim *S = R->S;
+  unsigned End = (W + 1) * S->WaveSize;
+  if (End > R->NumThreads)
+    End = R->NumThreads;
+  for (unsigned T = W * S->WaveSize; T < End; ++T)
+    if (S->Lanes[T].State == LaneSleeping)
+      return true;
+  return false;
+}
+
 /* Releases one group of wave W, if one may go. */
 static bool stepWave(Runner *R, unsigned W) {
   WaveSim *S = R->S;
+  if (R->NumSleeping && waveHasSleeper(R, W))
+    return false;
   Group Groups[MaxWave];
   unsigned N = collectGroups(R, W, Groups);
   int Chosen = chooseGroup(S, Groups, N);
@@ -1902,7 +1940,7 @@ static void poisonSharedMemory(WaveSim *S) {
     memset(S->Shared[I].Address, LDSPoisonByte, S->Shared[I].Bytes);
 }
 
-static void startLanes(Runner *R) {
+static void startLanes(Runner *R, char *const *Stacks) {
   WaveSim *S = R->S;
   unsigned X = R->BlockDim[0], Y = R->BlockDim[1];
   for (unsigned T = 0; T < R->NumThreads; ++T) {
@@ -1912,7 +1950,7 @@ static void startLanes(Runner *R) {
     L->WorkItem[0] = T % X;
     L->WorkItem[1] = T / X % Y;
     L->WorkItem[2] = T / (X * Y);
-    prepareLane(S, L, S->Stacks[T]);
+    prepareLane(S, L, Stacks[T]);
   }
   R->NumLive = R->NumThreads;
   R->NumAtBarrier = 0;
@@ -1920,10 +1958,17 @@ static void startLanes(Runner *R) {
   S->Stats.Lanes += R->NumThreads;
 }
 
-static WaveSimStatus runBlock(Runner *R, char *Error, size_t ErrorSize) {
+/* What driveBlock returns when only lanes at s.sleep could go on. */
+enum { WaveSimBlockSleeps = -1 };
+
+/* Rounds in which a block's (or a cooperative grid's) lanes only slept,
+ * waking each time to find nothing changed, before it is a deadlock. */
+enum { SleepIdleRounds = 10000 };
+
+/* Runs the started lanes of R's block until they finish, trap or deadlock,
+ * or until only sleeping lanes could go on. */
+static WaveSimStatus driveBlock(Runner *R, char *Error, size_t ErrorSize) {
   WaveSim *S = R->S;
-  poisonSharedMemory(S);
-  startLanes(R);
   for (;;) {
     for (unsigned T = 0; T < R->NumThreads; ++T)
       if (S->Lanes[T].State == LaneReady)
@@ -1946,10 +1991,49 @@ static WaveSimStatus runBlock(Runner *R, char *Error, size_t ErrorSize) {
     bool Progress = false;
     for (unsigned W = 0; W < R->NumWaves; ++W)
       Progress |= stepWave(R, W);
+    if (!Progress && R->NumSleeping)
+      return (WaveSimStatus)WaveSimBlockSleeps;
     if (!Progress) {
       reportDeadlock(R, Error, ErrorSize);
       return WaveSimDeadlocked;
     }
+  }
+}
+
+static void wakeSleepers(Runner *R) {
+  for (unsigned T = 0; T < R->NumThreads; ++T)
+    if (R->S->Lanes[T].State == LaneSleeping)
+      R->S->Lanes[T].State = LaneReady;
+  R->NumSleeping = 0;
+}
+
+/* Anything a block's lanes did other than sleep: a finished lane, a
+ * released barrier or cross-lane call. */
+static uint64_t progressMark(const Runner *R) {
+  return R->S->Stats.Barriers + R->S->Stats.CrossLaneCalls + R->NumThreads -
+         R->NumLive;
+}
+
+static WaveSimStatus runBlock(Runner *R, char *Error, size_t ErrorSize) {
+  poisonSharedMemory(R->S);
+  startLanes(R, R->S->Stacks);
+  unsigned IdleRounds = 0;
+  uint64_t Mark = progressMark(R);
+  for (;;) {
+    WaveSimStatus Status = driveBlock(R, Error, ErrorSize);
+    if ((int)Status != WaveSimBlockSleeps)
+      return Status;
+    uint64_t Now = progressMark(R);
+    IdleRounds = Now == Mark ? IdleRounds + 1 : 0;
+    Mark = Now;
+    if (IdleRounds == SleepIdleRounds) {
+      formatError(Error, ErrorSize,
+                  "deadlock in block (%u,%u,%u): %u lanes poll (at s.sleep) "
+                  "for what no other lane of the block does",
+                  R->BlockId[0], R->BlockId[1], R->BlockId[2], R->NumSleeping);
+      return WaveSimDeadlocked;
+    }
+    wakeSleepers(R);
   }
 }
 
@@ -2069,6 +2153,207 @@ WaveSimStatus wavesimLaunch(WaveSim *S, const char *Name,
       }
   Active = Outer;
   free(R);
+  return Status;
+}
+
+/*===-- Cooperative launches ----------------------------------------------===*/
+
+/* A cooperative launch (cudaLaunchCooperativeKernel) promises that all its
+ * blocks are resident at once, so that they can wait for each other (a
+ * grid barrier: cooperative_groups' grid_group::sync, an atomic counter
+ * polled with __nanosleep, which becomes s_sleep). Every block here has its
+ * own lanes and stacks and keeps its shared memory while another block
+ * runs; the blocks take turns, each running until it finishes or only its
+ * lanes at s.sleep could go on. Blocks that sleep round after round while
+ * no lane of the grid gets anywhere else are deadlocked. */
+
+typedef struct {
+  Runner *R;
+  Lane *Lanes;
+  char **Stacks;
+  ucontext_t *Contexts;
+  uint8_t *Shared; /* the block's shared memory while it does not run */
+  bool Done;
+} CoopBlock;
+
+static size_t sharedBytesOf(const WaveSim *S) {
+  size_t Bytes = 0;
+  for (unsigned I = 0; I < S->NumShared; ++I)
+    Bytes += S->Shared[I].Bytes;
+  return Bytes;
+}
+
+/* Copies the module's shared memory out to Buffer (ToBuffer) or back. */
+static void moveShared(WaveSim *S, uint8_t *Buffer, bool ToBuffer) {
+  for (unsigned I = 0; I < S->NumShared; ++I) {
+    SharedGlobal *G = &S->Shared[I];
+    if (ToBuffer)
+      memcpy(Buffer, G->Address, G->Bytes);
+    else
+      memcpy(G->Address, Buffer, G->Bytes);
+    Buffer += G->Bytes;
+  }
+}
+
+/* Makes B's block the one that runs; its lanes are S->Lanes meanwhile. */
+static void enterBlock(WaveSim *S, CoopBlock *B) {
+  S->Lanes = B->Lanes;
+  S->Contexts = B->Contexts;
+  moveShared(S, B->Shared, false);
+  Active = B->R;
+}
+
+static void leaveBlock(WaveSim *S, CoopBlock *B) {
+  moveShared(S, B->Shared, true);
+}
+
+static void freeCoopBlocks(CoopBlock *Blocks, unsigned N, unsigned Threads) {
+  for (unsigned B = 0; B < N; ++B) {
+    for (unsigned T = 0; Blocks[B].Stacks && T < Threads; ++T)
+      if (Blocks[B].Stacks[T]) {
+        munmap(Blocks[B].Stacks[T], GuardBytes + LaneStackBytes);
+        atomic_fetch_sub(&LiveStacks, 1);
+      }
+    free(Blocks[B].Stacks);
+    free(Blocks[B].Lanes);
+    free(Blocks[B].Contexts);
+    free(Blocks[B].Shared);
+    free(Blocks[B].R);
+  }
+  free(Blocks);
+}
+
+/* Lanes, stacks and a runner for each block, blocks numbered x fastest. */
+static CoopBlock *makeCoopBlocks(WaveSim *S, const Kernel *K, void **Args,
+                                 const unsigned Grid[3],
+                                 const unsigned Block[3], size_t Dynamic,
+                                 unsigned N, char *Error, size_t ErrorSize) {
+  unsigned Threads = Block[0] * Block[1] * Block[2];
+  CoopBlock *Blocks = calloc(N, sizeof(CoopBlock));
+  for (unsigned I = 0; I < N; ++I) {
+    CoopBlock *B = &Blocks[I];
+    B->R = aligned_alloc(64, (sizeof(Runner) + 63) & ~(size_t)63);
+    memset(B->R, 0, sizeof(Runner));
+    B->Lanes = calloc(Threads, sizeof(Lane));
+    B->Stacks = calloc(Threads, sizeof(char *));
+    B->Shared = malloc(sharedBytesOf(S) + 1);
+    if (S->UseUContext)
+      B->Contexts = calloc(Threads, sizeof(ucontext_t));
+    for (unsigned T = 0; T < Threads; ++T) {
+      void *P = mmap(NULL, GuardBytes + LaneStackBytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK |
+                         MAP_32BIT,
+                     -1, 0);
+      if (P == MAP_FAILED) {
+        formatError(Error, ErrorSize, "cannot map a lane stack");
+        freeCoopBlocks(Blocks, N, Threads);
+        return NULL;
+      }
+      mprotect(P, GuardBytes, PROT_NONE);
+      B->Stacks[T] = P;
+      atomic_fetch_add(&LiveStacks, 1);
+    }
+    Runner *R = B->R;
+    R->S = S;
+    R->K = K;
+    R->Args = Args;
+    memcpy(R->BlockDim, Block, sizeof(R->BlockDim));
+    R->NumThreads = Threads;
+    R->NumWaves = (Threads + S->WaveSize - 1) / S->WaveSize;
+    R->BlockId[0] = I % Grid[0];
+    R->BlockId[1] = I / Grid[0] % Grid[1];
+    R->BlockId[2] = I / (Grid[0] * Grid[1]);
+    fillDispatchPacket(R, Grid, Dynamic);
+  }
+  return Blocks;
+}
+
+static uint64_t gridProgressMark(const CoopBlock *Blocks, unsigned N) {
+  uint64_t Mark = 0;
+  for (unsigned B = 0; B < N; ++B)
+    Mark += progressMark(Blocks[B].R);
+  return Mark;
+}
+
+/* Runs the blocks in turns until all finish; the first failure ends it. */
+static WaveSimStatus runCoopBlocks(WaveSim *S, CoopBlock *Blocks, unsigned N,
+                                   char *Error, size_t ErrorSize) {
+  for (unsigned B = 0; B < N; ++B) {
+    enterBlock(S, &Blocks[B]);
+    poisonSharedMemory(S);
+    startLanes(Blocks[B].R, Blocks[B].Stacks);
+    leaveBlock(S, &Blocks[B]);
+    ++S->Stats.Blocks;
+  }
+  unsigned Remaining = N, IdleRounds = 0;
+  while (Remaining) {
+    uint64_t Before = gridProgressMark(Blocks, N);
+    bool AllSlept = true;
+    for (unsigned B = 0; B < N; ++B) {
+      if (Blocks[B].Done)
+        continue;
+      enterBlock(S, &Blocks[B]);
+      wakeSleepers(Blocks[B].R);
+      WaveSimStatus Status = driveBlock(Blocks[B].R, Error, ErrorSize);
+      leaveBlock(S, &Blocks[B]);
+      if ((int)Status == WaveSimBlockSleeps)
+        continue;
+      AllSlept = false;
+      if (Status != WaveSimOk)
+        return Status;
+      Blocks[B].Done = true;
+      --Remaining;
+    }
+    bool Idle = AllSlept && gridProgressMark(Blocks, N) == Before;
+    IdleRounds = Idle ? IdleRounds + 1 : 0;
+    if (IdleRounds == SleepIdleRounds) {
+      formatError(Error, ErrorSize,
+                  "deadlock in a cooperative launch: %u of %u blocks wait "
+                  "(at s.sleep, as in a grid barrier) for what no other lane "
+                  "does",
+                  Remaining, N);
+      return WaveSimDeadlocked;
+    }
+  }
+  return WaveSimOk;
+}
+
+WaveSimStatus wavesimLaunchCooperative(WaveSim *S, const char *Name,
+                                       const unsigned Grid[3],
+                                       const unsigned Block[3],
+                                       size_t DynamicSharedBytes, void **Args,
+                                       char *Error, size_t ErrorSize) {
+  const Kernel *K = findKernel(S, Name);
+  if (!K) {
+    formatError(Error, ErrorSize, "no kernel named '%s' in the module", Name);
+    return WaveSimNoSuchKernel;
+  }
+  WaveSimStatus Status =
+      checkLaunch(K, Grid, Block, DynamicSharedBytes, Error, ErrorSize);
+  if (Status != WaveSimOk)
+    return Status;
+  unsigned long long Blocks = (unsigned long long)Grid[0] * Grid[1] * Grid[2];
+  unsigned long long Threads = Blocks * Block[0] * Block[1] * Block[2];
+  if (Threads > WaveSimMaxCooperativeThreads) {
+    formatError(Error, ErrorSize,
+                "a cooperative launch of %llu blocks, %llu threads: wavesim "
+                "keeps at most %u threads resident",
+                Blocks, Threads, (unsigned)WaveSimMaxCooperativeThreads);
+    return WaveSimCooperativeTooLarge;
+  }
+  CoopBlock *Coop = makeCoopBlocks(S, K, Args, Grid, Block, DynamicSharedBytes,
+                                   (unsigned)Blocks, Error, ErrorSize);
+  if (!Coop)
+    return WaveSimNoMemory;
+  Runner *Outer = Active;
+  Lane *OwnLanes = S->Lanes;
+  ucontext_t *OwnContexts = S->Contexts;
+  ++S->Stats.Launches;
+  Status = runCoopBlocks(S, Coop, (unsigned)Blocks, Error, ErrorSize);
+  S->Lanes = OwnLanes;
+  S->Contexts = OwnContexts;
+  Active = Outer;
+  freeCoopBlocks(Coop, (unsigned)Blocks, (unsigned)(Threads / Blocks));
   return Status;
 }
 

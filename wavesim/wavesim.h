@@ -50,7 +50,8 @@ typedef enum {
   WaveSimTooMuchShared,  /* static and dynamic LDS over 64 KiB */
   WaveSimTrapped,        /* llvm.trap: a failed device assert */
   WaveSimDeadlocked,     /* lanes wait for each other for ever */
-  WaveSimNoMemory        /* lane stacks could not be mapped */
+  WaveSimNoMemory,       /* lane stacks could not be mapped */
+  WaveSimCooperativeTooLarge /* more threads than wavesim keeps resident */
 } WaveSimStatus;
 
 /* Runs Kernel over Grid (blocks per dimension) of Block (threads per
@@ -64,6 +65,18 @@ WaveSimStatus wavesimLaunch(WaveSim *S, const char *Kernel,
                             const unsigned Grid[3], const unsigned Block[3],
                             size_t DynamicSharedBytes, void **Args, char *Error,
                             size_t ErrorSize);
+
+/* The same with every block resident at once, as a cooperative launch
+ * (cudaLaunchCooperativeKernel) promises: blocks take turns, and a lane at
+ * llvm.amdgcn.s.sleep lets the other blocks run, so blocks that wait for
+ * each other (a grid barrier) meet. At most WaveSimMaxCooperativeThreads
+ * threads in all (each has a stack); more is WaveSimCooperativeTooLarge. */
+enum { WaveSimMaxCooperativeThreads = 4096 };
+WaveSimStatus wavesimLaunchCooperative(WaveSim *S, const char *Kernel,
+                                       const unsigned Grid[3],
+                                       const unsigned Block[3],
+                                       size_t DynamicSharedBytes, void **Args,
+                                       char *Error, size_t ErrorSize);
 
 /* The host address of a module-scope variable the module defines
  * (__device__, __constant__), or NULL if it has none of that name. */
