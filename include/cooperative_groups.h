@@ -1,26 +1,37 @@
-// cooperative_groups.h - CUDA's cooperative groups for warps and blocks,
-// written from NVIDIA's public documentation (no NVIDIA code), so CUDA
-// sources that use them build with cu2hsaco without an SDK. Everything is
-// built on the CUDA warp intrinsics that cuda_runtime.h declares
-// (__shfl*_sync, __ballot_sync, __any/__all_sync, __match_*_sync,
-// __syncwarp) and on __syncthreads, which the pass lowers exactly on AMD with
-// 32-lane CUDA warps on wave64 and wave32; like NVIDIA's header it relies on
-// the pre-included cuda_runtime.h and includes nothing itself.
+// cooperative_groups.h - CUDA's cooperative groups, written from NVIDIA's
+// public documentation (no NVIDIA code), so CUDA sources that use them
+// build with cucc and cu2hsaco without an SDK. Everything is built on the
+// CUDA warp intrinsics that cuda_runtime.h declares (__shfl*_sync,
+// __ballot_sync, __any/__all_sync, __match_*_sync, __syncwarp), on
+// __syncthreads, and for the grid on atomics, __threadfence and
+// __nanosleep, which the pass lowers exactly on AMD with 32-lane CUDA warps
+// on wave64 and wave32; like NVIDIA's header it relies on the pre-included
+// cuda_runtime.h and includes nothing itself.
 //
-// Provided: thread_block (this_thread_block()), thread_group (dynamic
-// tiled_partition(parent, n), n = 1..32, a power of two), thread_block_tile<N>
-// for N = 1, 2, 4, 8, 16, 32 (tiled_partition<N>), coalesced_group
-// (coalesced_threads(), labeled_partition, binary_partition), sync(g).
-// Masks are 32-bit lane masks within the warp; a tile's masks are its lanes.
-// coalesced_group ranks are positions among its lanes, and ballot/match
-// results are packed into rank order, as CUDA documents. Not provided: grid
-// and multi-grid groups, cluster groups, memcpy_async, invoke_one.
+// Provided: thread_group, the type-erased group (a thread_block, a tile, a
+// coalesced group or the grid; sync(), size(), num_threads(),
+// thread_rank(), meta_group_rank/size()), thread_block (this_thread_block(),
+// also with block_tile_memory), grid_group (this_grid(); sync() needs a
+// cooperative launch, cudaLaunchCooperativeKernel), thread_block_tile<N> for
+// N = 1, 2, 4, 8, 16, 32 (tiled_partition<N> of a block or of a tile),
+// dynamic tiled_partition(parent, n) of a block, tile or coalesced group,
+// coalesced_group (coalesced_threads(), labeled_partition,
+// binary_partition), invoke_one, invoke_one_broadcast and sync(g); reduce,
+// scans and memcpy_async are in cooperative_groups/*.h. Masks are 32-bit
+// lane masks within the warp; a tile's masks are its lanes. coalesced_group
+// ranks are positions among its lanes, and ballot/match results are packed
+// into rank order, as CUDA documents. Not provided: tiles of more than 32
+// threads, multi-grid and cluster groups; grid_group::is_valid() is true
+// whatever the launch.
 #ifndef __COOPERATIVE_GROUPS_H__
 #define __COOPERATIVE_GROUPS_H__
 
 namespace cooperative_groups {
 
 namespace details {
+
+/// What a thread_group holds.
+enum GroupKind : unsigned { BlockGroup, TileGroup, CoalescedGroup, GridGroup };
 
 static __device__ inline unsigned laneId() {
   return __nvvm_read_ptx_sreg_laneid();
@@ -33,6 +44,14 @@ static __device__ inline unsigned blockRank() {
 }
 static __device__ inline unsigned blockSize() {
   return blockDim.x * blockDim.y * blockDim.z;
+}
+static __device__ inline unsigned long long gridBlockRank() {
+  return ((unsigned long long)blockIdx.z * gridDim.y + blockIdx.y) *
+             gridDim.x +
+         blockIdx.x;
+}
+static __device__ inline unsigned long long gridNumBlocks() {
+  return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
 }
 /// The lane of the Rank-th (0-based) set bit of Mask; 32 if there is none.
 static __device__ inline unsigned laneOfRank(unsigned Mask, unsigned Rank) {
@@ -72,19 +91,113 @@ static __device__ inline unsigned launchedTileMask(unsigned Size) {
   return tileMask(Size) & Valid;
 }
 
+/// The lanes of Mask whose ranks among Mask share this lane's rank / Size:
+/// this lane's part when a warp-level group is cut into tiles of Size.
+static __device__ inline unsigned rankTileMask(unsigned Mask, unsigned Size) {
+  unsigned First = __popc(Mask & laneMaskLt()) / Size * Size;
+  unsigned Begin = laneOfRank(Mask, First);
+  unsigned End = laneOfRank(Mask, First + Size);
+  unsigned Below = End >= 32 ? 0xffffffffu : ((1u << End) - 1u);
+  return Mask & Below & ~((1u << Begin) - 1u);
+}
+
+/// The grid barrier's state: blocks arrived, and the barrier's generation,
+/// which the last block to arrive advances. One per module (a code object
+/// holds the kernels that can meet at it).
+struct GridBarrierState {
+  unsigned Arrived;
+  unsigned Generation;
+};
+static __device__ GridBarrierState GridBarrier;
+
+/// grid_group::sync: each block's first thread arrives at the counter and
+/// waits (polling, with __nanosleep) until the last block to arrive has
+/// reset it and advanced the generation; __syncthreads around it holds the
+/// rest of the block, and the fences order each block's writes before the
+/// arrival and everyone's reads after the release.
+static __device__ inline void gridSync() {
+  __syncthreads();
+  if (blockRank() == 0) {
+    volatile unsigned *Generation = &GridBarrier.Generation;
+    unsigned Seen = *Generation;
+    __threadfence();
+    unsigned Blocks = (unsigned)gridNumBlocks();
+    if (atomicAdd(&GridBarrier.Arrived, 1u) == Blocks - 1) {
+      atomicExch(&GridBarrier.Arrived, 0u);
+      __threadfence();
+      atomicAdd(&GridBarrier.Generation, 1u);
+    } else {
+#ifndef CG_PLANTED_GRID_SYNC_BUG
+      while (*Generation == Seen)
+        __nvvm_nanosleep(32);
+#endif
+    }
+    __threadfence();
+  }
+  __syncthreads();
+}
+
 } // namespace details
 
-/// The whole thread block.
-class thread_block {
+/// Any group: a thread_block, a warp-level group given by its lanes (a
+/// tile or a coalesced group) or the grid. Ranks of a warp-level group
+/// count the lanes of its mask below this one.
+class thread_group {
+protected:
+  unsigned Kind;
+  unsigned Mask;
+  unsigned MetaRank, MetaSize;
+
+  __device__ thread_group(details::GroupKind K, unsigned M, unsigned MR,
+                          unsigned MS)
+      : Kind(K), Mask(M), MetaRank(MR), MetaSize(MS) {}
+
 public:
-  __device__ void sync() const { __syncthreads(); }
+  __device__ explicit thread_group(unsigned M, unsigned MR = 0,
+                                   unsigned MS = 1)
+      : Kind(details::TileGroup), Mask(M), MetaRank(MR), MetaSize(MS) {}
+  __device__ void sync() const {
+    if (Kind == details::BlockGroup)
+      __syncthreads();
+    else if (Kind == details::GridGroup)
+      details::gridSync();
+    else
+      __syncwarp(Mask);
+  }
+  /// A thread_group holding the grid gives 0 for its rank and size, as
+  /// CUDA 13.0's header does on an H100 (lit-tests/cooperative-groups);
+  /// grid_group's own members give the grid's.
   __device__ unsigned long long thread_rank() const {
-    return details::blockRank();
+    if (Kind == details::BlockGroup)
+      return details::blockRank();
+    if (Kind == details::GridGroup)
+      return 0;
+    return __popc(Mask & details::laneMaskLt());
   }
-  __device__ unsigned long long size() const { return details::blockSize(); }
-  __device__ unsigned long long num_threads() const {
-    return details::blockSize();
+  __device__ unsigned long long size() const {
+    if (Kind == details::BlockGroup)
+      return details::blockSize();
+    if (Kind == details::GridGroup)
+      return 0;
+    return __popc(Mask);
   }
+  __device__ unsigned long long num_threads() const { return size(); }
+  __device__ unsigned long long meta_group_rank() const { return MetaRank; }
+  __device__ unsigned long long meta_group_size() const { return MetaSize; }
+  __device__ bool is_valid() const { return true; }
+  /// Not CUDA's: the lanes of a warp-level group (0 for the others).
+  __device__ unsigned get_mask() const { return Mask; }
+  __device__ unsigned get_kind() const { return Kind; }
+};
+
+/// The whole thread block.
+class thread_block : public thread_group {
+public:
+  __device__ thread_block() : thread_group(details::BlockGroup, 0u, 0u, 1u) {}
+  __device__ void sync() const { __syncthreads(); }
+  __device__ unsigned int thread_rank() const { return details::blockRank(); }
+  __device__ unsigned int size() const { return details::blockSize(); }
+  __device__ unsigned int num_threads() const { return details::blockSize(); }
   __device__ dim3 group_index() const {
     return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
   }
@@ -98,37 +211,68 @@ public:
   static __device__ void barrier_wait() { __syncthreads(); }
 };
 
+/// Memory for tiles larger than a warp on older GPUs; this header has no
+/// such tiles, so it holds nothing.
+template <unsigned int MaxBlockSize = 1024, unsigned int = 0>
+struct block_tile_memory {};
+
 static __device__ inline thread_block this_thread_block() {
   return thread_block();
 }
+template <unsigned int MaxBlockSize, unsigned int Other>
+static __device__ inline thread_block
+this_thread_block(block_tile_memory<MaxBlockSize, Other> &) {
+  return thread_block();
+}
 
-/// A group of lanes of one warp given by a mask; the base of the warp-level
-/// groups. Ranks count the lanes of Mask below this one.
-class thread_group {
-protected:
-  unsigned Mask;
-  unsigned MetaRank, MetaSize;
-
+/// All threads of a cooperative launch. sync() waits for every thread of
+/// the grid; the launch must be cudaLaunchCooperativeKernel's.
+class grid_group : public thread_group {
 public:
-  __device__ explicit thread_group(unsigned M, unsigned MR = 0,
-                                   unsigned MS = 1)
-      : Mask(M), MetaRank(MR), MetaSize(MS) {}
+  __device__ grid_group() : thread_group(details::GridGroup, 0u, 0u, 1u) {}
+  __device__ void sync() const { details::gridSync(); }
+  __device__ bool is_valid() const { return true; }
+  __device__ unsigned long long thread_rank() const {
+    return details::gridBlockRank() * details::blockSize() +
+           details::blockRank();
+  }
+  __device__ unsigned long long size() const {
+    return details::gridNumBlocks() * details::blockSize();
+  }
+  __device__ unsigned long long num_threads() const { return size(); }
+  __device__ unsigned long long num_blocks() const {
+    return details::gridNumBlocks();
+  }
+  __device__ unsigned long long block_rank() const {
+    return details::gridBlockRank();
+  }
+  __device__ dim3 dim_blocks() const {
+    return dim3(gridDim.x, gridDim.y, gridDim.z);
+  }
+  __device__ dim3 group_dim() const { return dim_blocks(); }
+  __device__ dim3 block_index() const {
+    return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+  }
+  __device__ dim3 dim_threads() const {
+    return dim3(blockDim.x, blockDim.y, blockDim.z);
+  }
+};
+
+static __device__ inline grid_group this_grid() { return grid_group(); }
+
+/// The active lanes of a warp (or a partition of them). shfl and friends
+/// address ranks, which map to lanes through the mask.
+class coalesced_group : public thread_group {
+public:
+  __device__ explicit coalesced_group(unsigned M, unsigned MR = 0,
+                                      unsigned MS = 1)
+      : thread_group(details::CoalescedGroup, M, MR, MS) {}
   __device__ void sync() const { __syncwarp(Mask); }
   __device__ unsigned long long thread_rank() const {
     return __popc(Mask & details::laneMaskLt());
   }
   __device__ unsigned long long size() const { return __popc(Mask); }
   __device__ unsigned long long num_threads() const { return __popc(Mask); }
-  __device__ unsigned long long meta_group_rank() const { return MetaRank; }
-  __device__ unsigned long long meta_group_size() const { return MetaSize; }
-  __device__ unsigned get_mask() const { return Mask; }
-};
-
-/// The active lanes of a warp (or a partition of them). shfl and friends
-/// address ranks, which map to lanes through the mask.
-class coalesced_group : public thread_group {
-public:
-  __device__ explicit coalesced_group(unsigned M) : thread_group(M) {}
 
   template <typename T> __device__ T shfl(T Value, unsigned SrcRank) const {
     unsigned Lane = Mask == 0xffffffffu
@@ -140,8 +284,8 @@ public:
     if (Mask == 0xffffffffu)
       return __shfl_up_sync(Mask, Value, Delta, 32);
     unsigned Rank = __popc(Mask & details::laneMaskLt());
-    unsigned Lane =
-        Rank >= Delta ? details::laneOfRank(Mask, Rank - Delta) : details::laneId();
+    unsigned Lane = Rank >= Delta ? details::laneOfRank(Mask, Rank - Delta)
+                                  : details::laneId();
     return __shfl_sync(Mask, Value, (int)Lane, 32);
   }
   template <typename T> __device__ T shfl_down(T Value, unsigned Delta) const {
@@ -170,26 +314,54 @@ static __device__ inline coalesced_group coalesced_threads() {
   return coalesced_group(__activemask());
 }
 
-/// A tile of Size consecutive lanes (Size a power of two up to 32): lane
-/// masks are the tile's lanes, ballot and match results are tile-relative.
-template <unsigned Size, typename ParentT = void>
+template <unsigned Size, typename ParentT = void> class thread_block_tile;
+
+namespace details {
+/// The size of a static tile's parent when it is a tile; 0 for a block.
+template <typename ParentT> struct ParentTileSize {
+  static constexpr unsigned Value = 0;
+};
+template <unsigned Size, typename GrandParentT>
+struct ParentTileSize<thread_block_tile<Size, GrandParentT>> {
+  static constexpr unsigned Value = Size;
+};
+} // namespace details
+
+/// A tile of Size consecutive lanes (Size a power of two up to 32) of a
+/// block or of a larger tile: lane masks are the tile's lanes, ballot and
+/// match results are tile-relative. meta_group_rank/size number the tiles
+/// of the parent.
+template <unsigned Size, typename ParentT>
 class thread_block_tile : public thread_group {
   static_assert(Size >= 1 && Size <= 32 && (Size & (Size - 1)) == 0,
                 "thread_block_tile: Size must be 1, 2, 4, 8, 16 or 32");
+  static constexpr unsigned ParentSize =
+      details::ParentTileSize<ParentT>::Value;
 
   __device__ unsigned shift() const { return details::laneId() & ~(Size - 1u); }
 
 public:
   __device__ thread_block_tile()
-      : thread_group(details::tileMask(Size), details::blockRank() / Size,
-                     (details::blockSize() + Size - 1) / Size) {}
+      : thread_group(
+            details::TileGroup, details::tileMask(Size),
+            ParentSize ? (details::laneId() & (ParentSize - 1u)) / Size
+                       : details::blockRank() / Size,
+            ParentSize ? ParentSize / Size
+                       : (details::blockSize() + Size - 1) / Size) {}
   template <typename OtherParent>
-  __device__ thread_block_tile(const thread_block_tile<Size, OtherParent> &)
-      : thread_block_tile() {}
+  __device__ thread_block_tile(const thread_block_tile<Size, OtherParent> &T)
+      : thread_group(details::TileGroup, T.get_mask(),
+                     (unsigned)T.meta_group_rank(),
+                     (unsigned)T.meta_group_size()) {}
 
   static constexpr unsigned num_threads() { return Size; }
   static constexpr unsigned size() { return Size; }
-  __device__ unsigned thread_rank() const { return details::laneId() & (Size - 1u); }
+  __device__ void sync() const { __syncwarp(Mask); }
+  __device__ unsigned thread_rank() const {
+    return details::laneId() & (Size - 1u);
+  }
+  __device__ unsigned meta_group_rank() const { return MetaRank; }
+  __device__ unsigned meta_group_size() const { return MetaSize; }
 
   template <typename T> __device__ T shfl(T Value, int SrcRank) const {
     return __shfl_sync(Mask, Value, SrcRank, Size);
@@ -222,17 +394,29 @@ tiled_partition(const ParentT &) {
   return thread_block_tile<Size, ParentT>();
 }
 
-/// tiled_partition(parent, n) with n a power of two up to 32; the last tile
-/// of a block holds the threads that exist.
-static __device__ inline thread_group tiled_partition(const thread_block &,
+/// tiled_partition(parent, n), n a power of two up to 32: of a block, the
+/// last tile holds the threads that exist; of a tile or coalesced group,
+/// each tile holds n consecutive ranks of it.
+static __device__ inline thread_group tiled_partition(const thread_group &Parent,
                                                       unsigned Size) {
-  return thread_group(details::launchedTileMask(Size), details::blockRank() / Size,
-                      (details::blockSize() + Size - 1) / Size);
+  unsigned Rank = (unsigned)Parent.thread_rank();
+  unsigned Tiles = ((unsigned)Parent.size() + Size - 1) / Size;
+  if (Parent.get_kind() == details::BlockGroup ||
+      Parent.get_kind() == details::GridGroup)
+    return thread_group(details::launchedTileMask(Size),
+                        details::blockRank() / Size,
+                        (details::blockSize() + Size - 1) / Size);
+  unsigned Mask = details::rankTileMask(Parent.get_mask(), Size);
+  if (Parent.get_kind() == details::CoalescedGroup)
+    return coalesced_group(Mask, Rank / Size, Tiles);
+  return thread_group(Mask, Rank / Size, Tiles);
 }
-static __device__ inline thread_group tiled_partition(const thread_group &,
-                                                      unsigned Size) {
-  return thread_group(details::launchedTileMask(Size), details::blockRank() / Size,
-                      (details::blockSize() + Size - 1) / Size);
+static __device__ inline coalesced_group
+tiled_partition(const coalesced_group &Parent, unsigned Size) {
+  unsigned Rank = (unsigned)Parent.thread_rank();
+  return coalesced_group(details::rankTileMask(Parent.get_mask(), Size),
+                         Rank / Size,
+                         ((unsigned)Parent.size() + Size - 1) / Size);
 }
 
 /// Groups the lanes of G by Label (lanes with equal labels).
@@ -260,7 +444,31 @@ binary_partition(const thread_block_tile<Size, ParentT> &G, bool Pred) {
 }
 
 static __device__ inline void sync(const thread_block &G) { G.sync(); }
+static __device__ inline void sync(const grid_group &G) { G.sync(); }
+static __device__ inline void sync(const coalesced_group &G) { G.sync(); }
+template <unsigned Size, typename ParentT>
+static __device__ inline void sync(const thread_block_tile<Size, ParentT> &G) {
+  G.sync();
+}
 static __device__ inline void sync(const thread_group &G) { G.sync(); }
+
+/// Calls Fn(Args...) on one thread of G (its rank 0, the lowest lane).
+template <typename GroupT, typename FnT, typename... ArgsT>
+static __device__ inline void invoke_one(const GroupT &G, FnT &&Fn,
+                                         ArgsT &&...Args) {
+  if (G.thread_rank() == 0)
+    Fn(static_cast<ArgsT &&>(Args)...);
+}
+/// The same, and every thread of G gets what Fn returned.
+template <typename GroupT, typename FnT, typename... ArgsT>
+static __device__ inline auto invoke_one_broadcast(const GroupT &G, FnT &&Fn,
+                                                   ArgsT &&...Args)
+    -> decltype(Fn(static_cast<ArgsT &&>(Args)...)) {
+  decltype(Fn(static_cast<ArgsT &&>(Args)...)) Result{};
+  if (G.thread_rank() == 0)
+    Result = Fn(static_cast<ArgsT &&>(Args)...);
+  return G.shfl(Result, 0);
+}
 
 } // namespace cooperative_groups
 
