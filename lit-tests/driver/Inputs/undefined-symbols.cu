@@ -1,8 +1,8 @@
-// Device code that calls or reads what the file only declares: CUDA's device
-// printf (vprintf), a C function and an extern __device__ function defined
-// in another file, and an extern __device__ variable (separate compilation,
-// which a code object cannot do). A device assert is not among them: it
-// stops the kernel (lit-tests/headers/device-assert.test).
+// Device code that calls or reads what the file only declares: a C
+// function and an extern __device__ function defined in another file, and
+// an extern __device__ variable (separate compilation, which a code object
+// cannot do). Device printf and assert are not among them: they print
+// through OCKL (lit-tests/printf/).
 #include <cuda_runtime.h>
 #include <stddef.h>
 extern "C" __device__ int printf(const char *, ...);
