@@ -5,6 +5,9 @@
 
 #include "driver_types.h"
 #include "library_types.h"
+#include "surface_types.h"
+#include "texture_types.h"
 #include "vector_types.h"
+#include "cuda_graph_types.h"
 
 #endif

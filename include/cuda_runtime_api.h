@@ -235,5 +235,7 @@ __host__ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size,
 #endif
 
 #include "cuda_device_runtime_api.h"
+/* CUDA arrays, texture objects, graphs and stream capture. */
+#include "cuda_graph_texture_api.h"
 
 #endif

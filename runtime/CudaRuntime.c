@@ -1203,9 +1203,10 @@ cudaError_t cudaStreamDestroy(cudaStream_t Stream) {
 cudaError_t cudaStreamSynchronize(cudaStream_t Stream) {
   devicePrintfFlush();
   cudaError_t Error = ready();
-  if (!Error && (Error = captureStreamWait(Stream)) != NotCaptured)
+  if (Error)
     return record(Error);
-  return record(Error ? Error : B->streamSynchronize(Stream));
+  Error = captureStreamWait(Stream);
+  return record(Error != NotCaptured ? Error : B->streamSynchronize(Stream));
 }
 
 /* Whether a stream's (or an event's) work is done: cudaErrorNotReady is
@@ -1228,9 +1229,11 @@ cudaError_t cudaStreamQuery(cudaStream_t Stream) {
 cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
                                 unsigned Flags) {
   cudaError_t Error = ready();
-  if (!Error && (Error = captureStreamWaitEvent(Stream, Event)) != NotCaptured)
+  if (Error)
     return record(Error);
-  return record(Error ? Error : B->streamWaitEvent(Stream, Event, Flags));
+  Error = captureStreamWaitEvent(Stream, Event);
+  return record(Error != NotCaptured ? Error
+                                     : B->streamWaitEvent(Stream, Event, Flags));
 }
 
 /* A host function runs once the work before it in the stream is done;
@@ -1273,9 +1276,10 @@ cudaError_t cudaEventDestroy(cudaEvent_t Event) {
 
 cudaError_t cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream) {
   cudaError_t Error = ready();
-  if (!Error && (Error = captureEventRecord(Event, Stream)) != NotCaptured)
+  if (Error)
     return record(Error);
-  return record(Error ? Error : B->eventRecord(Event, Stream));
+  Error = captureEventRecord(Event, Stream);
+  return record(Error != NotCaptured ? Error : B->eventRecord(Event, Stream));
 }
 
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t Event, cudaStream_t Stream,

@@ -1,0 +1,23 @@
+// surface_types.h - CUDA's surface object handle and boundary modes, with
+// the toolkit's names and values. No surface load or store is implemented
+// yet (no program cucc builds has needed one); the types are here for code
+// that names them. C and C++.
+#ifndef __SURFACE_TYPES_H__
+#define __SURFACE_TYPES_H__
+
+#include "driver_types.h"
+
+enum cudaSurfaceBoundaryMode {
+  cudaBoundaryModeZero = 0,
+  cudaBoundaryModeClamp = 1,
+  cudaBoundaryModeTrap = 2
+};
+
+enum cudaSurfaceFormatMode {
+  cudaFormatModeForced = 0,
+  cudaFormatModeAuto = 1
+};
+
+typedef unsigned long long cudaSurfaceObject_t;
+
+#endif
