@@ -7,6 +7,15 @@
 
 #include "driver_types.h"
 
+/* The kinds of surface a surface reference or object is. */
+#define cudaSurfaceType1D 0x01
+#define cudaSurfaceType2D 0x02
+#define cudaSurfaceType3D 0x03
+#define cudaSurfaceTypeCubemap 0x0C
+#define cudaSurfaceType1DLayered 0xF1
+#define cudaSurfaceType2DLayered 0xF2
+#define cudaSurfaceTypeCubemapLayered 0xFC
+
 enum cudaSurfaceBoundaryMode {
   cudaBoundaryModeZero = 0,
   cudaBoundaryModeClamp = 1,

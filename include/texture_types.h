@@ -14,6 +14,15 @@
 
 #include "driver_types.h"
 
+/* The kinds of texture a texture reference or object is. */
+#define cudaTextureType1D 0x01
+#define cudaTextureType2D 0x02
+#define cudaTextureType3D 0x03
+#define cudaTextureTypeCubemap 0x0C
+#define cudaTextureType1DLayered 0xF1
+#define cudaTextureType2DLayered 0xF2
+#define cudaTextureTypeCubemapLayered 0xFC
+
 /*===-- Channel formats and CUDA arrays -----------------------------------===*/
 
 enum cudaChannelFormatKind {
@@ -21,7 +30,34 @@ enum cudaChannelFormatKind {
   cudaChannelFormatKindUnsigned = 1,
   cudaChannelFormatKindFloat = 2,
   cudaChannelFormatKindNone = 3,
-  cudaChannelFormatKindNV12 = 4
+  cudaChannelFormatKindNV12 = 4,
+  cudaChannelFormatKindUnsignedNormalized8X1 = 5,
+  cudaChannelFormatKindUnsignedNormalized8X2 = 6,
+  cudaChannelFormatKindUnsignedNormalized8X4 = 7,
+  cudaChannelFormatKindUnsignedNormalized16X1 = 8,
+  cudaChannelFormatKindUnsignedNormalized16X2 = 9,
+  cudaChannelFormatKindUnsignedNormalized16X4 = 10,
+  cudaChannelFormatKindSignedNormalized8X1 = 11,
+  cudaChannelFormatKindSignedNormalized8X2 = 12,
+  cudaChannelFormatKindSignedNormalized8X4 = 13,
+  cudaChannelFormatKindSignedNormalized16X1 = 14,
+  cudaChannelFormatKindSignedNormalized16X2 = 15,
+  cudaChannelFormatKindSignedNormalized16X4 = 16,
+  cudaChannelFormatKindUnsignedBlockCompressed1 = 17,
+  cudaChannelFormatKindUnsignedBlockCompressed1SRGB = 18,
+  cudaChannelFormatKindUnsignedBlockCompressed2 = 19,
+  cudaChannelFormatKindUnsignedBlockCompressed2SRGB = 20,
+  cudaChannelFormatKindUnsignedBlockCompressed3 = 21,
+  cudaChannelFormatKindUnsignedBlockCompressed3SRGB = 22,
+  cudaChannelFormatKindUnsignedBlockCompressed4 = 23,
+  cudaChannelFormatKindSignedBlockCompressed4 = 24,
+  cudaChannelFormatKindUnsignedBlockCompressed5 = 25,
+  cudaChannelFormatKindSignedBlockCompressed5 = 26,
+  cudaChannelFormatKindUnsignedBlockCompressed6H = 27,
+  cudaChannelFormatKindSignedBlockCompressed6H = 28,
+  cudaChannelFormatKindUnsignedBlockCompressed7 = 29,
+  cudaChannelFormatKindUnsignedBlockCompressed7SRGB = 30,
+  cudaChannelFormatKindUnsignedNormalized1010102 = 31
 };
 
 /* Bits of each channel (x, y, z, w; 0 for a channel it lacks) and their

@@ -38,7 +38,7 @@ with tempfile.TemporaryDirectory() as work:
     entries = expected
     out, err = compile_and_run(entries, work)
     if out is None:
-        missing = set(re.findall(r"undeclared identifier '(\w+)'", err))
+        missing = set(re.findall(r"(?:undeclared identifier|unknown type name) '(\w+)'", err))
         if not missing:
             sys.exit(err)
         for k, e, n, _ in expected:
