@@ -1725,6 +1725,32 @@ bool ptxLowerTrap(PtxLowering *L) {
   return true;
 }
 
+/* exit ends the thread: in a kernel (where CUB's ThreadExit lands once
+ * inlined) that is returning from it, as a guarded exit returns in the
+ * lanes of its guard. A thread that exits no longer takes part in
+ * barriers, on an H100 as on AMD (a wave that ends leaves the barrier's
+ * count). Elsewhere there is nothing to return to. */
+bool ptxLowerExit(PtxLowering *L) {
+  LLVMValueRef F = LLVMGetBasicBlockParent(LLVMGetInstructionParent(L->Call));
+  if (LLVMGetFunctionCallConv(F) != LLVMPTXKernelCallConv)
+    return ptxUnsupported(L, "exit outside a kernel (a device function that "
+                             "is not inlined into its kernel)");
+  if (L->Checking)
+    return true;
+  LLVMBasicBlockRef Tail = LLVMGetInstructionParent(L->Call);
+  LLVMBasicBlockRef Head = warpSplitBlockBefore(L->Call, "ptx.after.exit");
+  LLVMPositionBuilderAtEnd(L->B, Head);
+  if (L->Guard) {
+    LLVMBasicBlockRef Exit =
+        LLVMInsertBasicBlockInContext(L->Ctx, Tail, "ptx.exit");
+    LLVMBuildCondBr(L->B, L->Guard, Exit, Tail);
+    LLVMPositionBuilderAtEnd(L->B, Exit);
+  }
+  LLVMBuildRetVoid(L->B);
+  LLVMPositionBuilderBefore(L->B, L->Call);
+  return true;
+}
+
 /*===-- Warp operations ---------------------------------------------------===*/
 
 /* A call of the form's NVVM intrinsic, lowered later like one written with

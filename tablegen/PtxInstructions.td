@@ -86,6 +86,7 @@ def PtxAtomic : PtxRecipe<"Atomic">;
 def PtxFence : PtxRecipe<"Fence">;
 def PtxBarrier : PtxRecipe<"Barrier">;
 def PtxTrap : PtxRecipe<"Trap">;
+def PtxExit : PtxRecipe<"Exit">;
 
 defvar Ints = ["s16", "s32", "s64", "u16", "u32", "u64"];
 defvar Bits = ["b16", "b32", "b64"];
@@ -222,6 +223,7 @@ def : PtxForm<"bar", [], [Mods<["sync"], 1>, Mods<["aligned"]>], [S, S],
 def : PtxForm<"barrier", [], [Mods<["sync"], 1>, Mods<["aligned"]>], [S, S],
               PtxBarrier, 1>;
 def : PtxForm<"trap", [], [], [], PtxTrap>;
+def : PtxForm<"exit", [], [], [], PtxExit>;
 
 //===----------------------------------------------------------------------===//
 // Warp operations: the NVVM intrinsics, lowered exactly afterwards.
