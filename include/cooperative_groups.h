@@ -20,7 +20,8 @@
 // scans and memcpy_async are in cooperative_groups/*.h. Masks are 32-bit
 // lane masks within the warp; a tile's masks are its lanes. coalesced_group
 // ranks are positions among its lanes, and ballot/match results are packed
-// into rank order, as CUDA documents. Not provided: tiles of more than 32
+// into rank order, as CUDA documents. Group shuffles move any trivially
+// copyable type (a struct moves as 32-bit words). Not provided: tiles of more than 32
 // threads, multi-grid and cluster groups; grid_group::is_valid() is true
 // whatever the launch.
 #ifndef __COOPERATIVE_GROUPS_H__
@@ -99,6 +100,26 @@ static __device__ inline unsigned rankTileMask(unsigned Mask, unsigned Size) {
   unsigned End = laneOfRank(Mask, First + Size);
   unsigned Below = End >= 32 ? 0xffffffffu : ((1u << End) - 1u);
   return Mask & Below & ~((1u << Begin) - 1u);
+}
+
+/// A value of any trivially copyable type moved by a 32-bit shuffle Move,
+/// word by word, as CUDA's group shuffles take any such type; arithmetic
+/// types go to the shuffle intrinsics' own overloads.
+template <typename T, typename MoveT>
+static __device__ inline T shuffleAny(T Value, MoveT Move) {
+  if constexpr (__is_arithmetic(T)) {
+    return Move(Value);
+  } else {
+    struct Words {
+      unsigned W[(sizeof(T) + 3) / 4];
+    } In = {}, Out;
+    __builtin_memcpy(&In, &Value, sizeof(T));
+    for (unsigned I = 0; I < sizeof(In.W) / 4; ++I)
+      Out.W[I] = Move(In.W[I]);
+    T Result;
+    __builtin_memcpy(&Result, &Out, sizeof(T));
+    return Result;
+  }
 }
 
 /// The grid barrier's state: blocks arrived, and the barrier's generation,
@@ -278,24 +299,29 @@ public:
     unsigned Lane = Mask == 0xffffffffu
                         ? SrcRank
                         : details::laneOfRank(Mask, SrcRank % __popc(Mask));
-    return __shfl_sync(Mask, Value, (int)Lane, 32);
+    return details::shuffleAny(
+        Value, [&](auto V) { return __shfl_sync(Mask, V, (int)Lane, 32); });
   }
   template <typename T> __device__ T shfl_up(T Value, unsigned Delta) const {
     if (Mask == 0xffffffffu)
-      return __shfl_up_sync(Mask, Value, Delta, 32);
+      return details::shuffleAny(
+          Value, [&](auto V) { return __shfl_up_sync(Mask, V, Delta, 32); });
     unsigned Rank = __popc(Mask & details::laneMaskLt());
     unsigned Lane = Rank >= Delta ? details::laneOfRank(Mask, Rank - Delta)
                                   : details::laneId();
-    return __shfl_sync(Mask, Value, (int)Lane, 32);
+    return details::shuffleAny(
+        Value, [&](auto V) { return __shfl_sync(Mask, V, (int)Lane, 32); });
   }
   template <typename T> __device__ T shfl_down(T Value, unsigned Delta) const {
     if (Mask == 0xffffffffu)
-      return __shfl_down_sync(Mask, Value, Delta, 32);
+      return details::shuffleAny(
+          Value, [&](auto V) { return __shfl_down_sync(Mask, V, Delta, 32); });
     unsigned Rank = __popc(Mask & details::laneMaskLt());
     unsigned Lane = details::laneOfRank(Mask, Rank + Delta);
     if (Lane >= 32)
       Lane = details::laneId();
-    return __shfl_sync(Mask, Value, (int)Lane, 32);
+    return details::shuffleAny(
+        Value, [&](auto V) { return __shfl_sync(Mask, V, (int)Lane, 32); });
   }
   __device__ int any(int Pred) const { return __any_sync(Mask, Pred); }
   __device__ int all(int Pred) const { return __all_sync(Mask, Pred); }
@@ -364,16 +390,21 @@ public:
   __device__ unsigned meta_group_size() const { return MetaSize; }
 
   template <typename T> __device__ T shfl(T Value, int SrcRank) const {
-    return __shfl_sync(Mask, Value, SrcRank, Size);
+    return details::shuffleAny(
+        Value, [&](auto V) { return __shfl_sync(Mask, V, SrcRank, Size); });
   }
   template <typename T> __device__ T shfl_up(T Value, unsigned Delta) const {
-    return __shfl_up_sync(Mask, Value, Delta, Size);
+    return details::shuffleAny(
+        Value, [&](auto V) { return __shfl_up_sync(Mask, V, Delta, Size); });
   }
   template <typename T> __device__ T shfl_down(T Value, unsigned Delta) const {
-    return __shfl_down_sync(Mask, Value, Delta, Size);
+    return details::shuffleAny(
+        Value, [&](auto V) { return __shfl_down_sync(Mask, V, Delta, Size); });
   }
   template <typename T> __device__ T shfl_xor(T Value, unsigned LaneMask) const {
-    return __shfl_xor_sync(Mask, Value, LaneMask, Size);
+    return details::shuffleAny(Value, [&](auto V) {
+      return __shfl_xor_sync(Mask, V, (int)LaneMask, Size);
+    });
   }
   __device__ int any(int Pred) const { return __any_sync(Mask, Pred); }
   __device__ int all(int Pred) const { return __all_sync(Mask, Pred); }

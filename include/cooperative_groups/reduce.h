@@ -1,15 +1,16 @@
 // cooperative_groups/reduce.h - cg::reduce over a thread_block_tile<N> or a
 // coalesced_group, and the function objects CUDA gives for it (cg::plus,
 // less, greater, bit_and, bit_or, bit_xor; any callable taking two values
-// works), written from NVIDIA's public documentation over the group's
-// shuffles only. Every lane of the group gets the result. The order of a
-// tile's reduction is a butterfly with offsets N/2, N/4, ..., 1 (each lane
-// combines its value with the lane at rank ^ offset), which is what an
-// NVIDIA H100 gives for float sums bit for bit (lit-tests/cooperative-groups);
-// a coalesced group of other than 32 lanes runs an inclusive scan over its
-// ranks (offsets 1, 2, 4, ...) and broadcasts the last rank's value, which
-// is the H100's order too (a reduction to rank 0 with shfl_down differs from
-// it in the last bit of float sums).
+// works) on values of any trivially copyable type, written from NVIDIA's
+// public documentation over the group's shuffles only. Every lane of the
+// group gets the result. The order of a tile's reduction is a butterfly
+// with offsets N/2, N/4, ..., 1 (each lane combines its value with the lane
+// at rank ^ offset), which is what an NVIDIA H100 gives for float sums bit
+// for bit (lit-tests/cooperative-groups); a coalesced group of other than 32
+// lanes runs an inclusive scan over its ranks (offsets 1, 2, 4, ...) and
+// broadcasts the last rank's value, which is the H100's order too (a
+// reduction to rank 0 with shfl_down differs from it in the last bit of
+// float sums).
 #ifndef __COOPERATIVE_GROUPS_REDUCE_H__
 #define __COOPERATIVE_GROUPS_REDUCE_H__
 
@@ -53,7 +54,9 @@ static __device__ inline T reduce(const coalesced_group &G, T Value, OpT Op) {
   unsigned N = G.size();
   if (N == 32) {
     for (unsigned Offset = 16; Offset != 0; Offset /= 2)
-      Value = Op(Value, __shfl_xor_sync(0xffffffffu, Value, Offset, 32));
+      Value = Op(Value, details::shuffleAny(Value, [&](auto V) {
+                   return __shfl_xor_sync(0xffffffffu, V, (int)Offset, 32);
+                 }));
     return Value;
   }
   // An inclusive scan over ranks (offsets 1, 2, 4, ...), whose last rank

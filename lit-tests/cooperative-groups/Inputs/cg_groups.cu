@@ -10,7 +10,8 @@
 // data-dependent results; the program prints, for each result, a hash over
 // all threads and the first threads' values, so its output compared with
 // an NVIDIA GPU's names the result that differs. The grid exchange is also
-// checked against a host reference (PASS/FAIL). Written for nvcc; built
+// checked against a host reference (PASS/FAIL). Also group shuffles and
+// reductions of structs. Written for nvcc; built
 // unchanged by cucc.
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>
@@ -193,6 +194,55 @@ __global__ void gridKernel(unsigned *Buffer, unsigned *Info, int Rounds) {
               (unsigned)Erased.size();
 }
 
+// Group shuffles and reductions of structs (CUDA's take any trivially
+// copyable type): a 12-byte struct moved by tile and coalesced shuffles,
+// a {sum, max} pair reduced by tiles and a coalesced group.
+struct Triple {
+  unsigned A;
+  float B;
+  unsigned short C;
+};
+struct SumMax {
+  float Sum, Max;
+};
+__device__ SumMax sumMax(SumMax X, SumMax Y) {
+  return {X.Sum + Y.Sum, fmaxf(X.Max, Y.Max)};
+}
+enum { StructResults = 10 };
+
+__global__ void structKernel(unsigned *Out, int Seed) {
+  cg::thread_block Block = cg::this_thread_block();
+  unsigned Global = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned *Mine = Out + (size_t)Global * StructResults;
+  unsigned V = mix(Global + Seed * 977);
+  Triple T = {V, (float)(V % 1000) * 0.25f, (unsigned short)(V >> 20)};
+  cg::thread_block_tile<32> Tile32 = cg::tiled_partition<32>(Block);
+  cg::thread_block_tile<8> Tile8 = cg::tiled_partition<8>(Block);
+  Triple A = Tile32.shfl(T, (int)(V % 32));
+  Mine[0] = A.A ^ A.C;
+  Mine[1] = __float_as_uint(A.B);
+  Triple B = Tile8.shfl_down(T, 3);
+  Mine[2] = B.A + B.C;
+  SumMax P = {(float)(V % 4096) / 64.0f, (float)(V % 777)};
+  SumMax R32 = cg::reduce(Tile32, P, sumMax);
+  Mine[3] = __float_as_uint(R32.Sum);
+  Mine[4] = __float_as_uint(R32.Max);
+  SumMax R8 = cg::reduce(Tile8, P, [](SumMax X, SumMax Y) { return sumMax(X, Y); });
+  Mine[5] = __float_as_uint(R8.Sum) ^ __float_as_uint(R8.Max);
+  cg::coalesced_group All = cg::coalesced_threads();
+  SumMax RAll = cg::reduce(All, P, sumMax);
+  Mine[6] = __float_as_uint(RAll.Sum) + __float_as_uint(RAll.Max);
+  if (V % 5 != 0) {
+    cg::coalesced_group Some = cg::coalesced_threads();
+    Triple C = Some.shfl(T, 2);
+    Mine[7] = C.A ^ __float_as_uint(C.B);
+    SumMax RSome = cg::reduce(Some, P, sumMax);
+    Mine[8] = __float_as_uint(RSome.Sum);
+    Triple D = Some.shfl_up(T, 1);
+    Mine[9] = D.A + D.C;
+  }
+}
+
 static unsigned hashWords(const unsigned *W, size_t N, size_t Stride) {
   unsigned H = 2166136261u;
   for (size_t I = 0; I < N; ++I) {
@@ -224,6 +274,23 @@ static void runGroups(int Blocks, int Threads, int Seed) {
            Out[31 * Results + K], Out[(Total - 1) * Results + K]);
   cudaFree(DOut);
   cudaFree(DIn);
+}
+
+static void runStructs(int Blocks, int Threads, int Seed) {
+  size_t Words = (size_t)Blocks * Threads * StructResults;
+  unsigned *D;
+  cudaMalloc(&D, Words * sizeof(unsigned));
+  cudaMemset(D, 0, Words * sizeof(unsigned));
+  structKernel<<<Blocks, Threads>>>(D, Seed);
+  cudaError_t E = cudaDeviceSynchronize();
+  std::vector<unsigned> Out(Words);
+  cudaMemcpy(Out.data(), D, Words * sizeof(unsigned), cudaMemcpyDeviceToHost);
+  printf("structs %dx%d: %s\n", Blocks, Threads, cudaGetErrorString(E));
+  for (int K = 0; K < StructResults; ++K)
+    printf("  result %d %08x  %u %u\n", K,
+           hashWords(&Out[K], (size_t)Blocks * Threads, StructResults), Out[K],
+           Out[Words - StructResults + K]);
+  cudaFree(D);
 }
 
 static bool runGrid(dim3 Grid, dim3 Block, int Rounds) {
@@ -278,6 +345,7 @@ int main() {
   runGroups(2, 96, 1);
   runGroups(3, 64, 2);
   runGroups(1, 224, 3);
+  runStructs(2, 128, 4);
   bool Ok = runGrid(dim3(4), dim3(64), 5);
   Ok &= runGrid(dim3(3, 2), dim3(16, 3), 4);
   Ok &= runGrid(dim3(1), dim3(96), 3);
