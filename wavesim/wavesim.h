@@ -70,8 +70,10 @@ WaveSimStatus wavesimLaunch(WaveSim *S, const char *Kernel,
  * (cudaLaunchCooperativeKernel) promises: blocks take turns, and a lane at
  * llvm.amdgcn.s.sleep lets the other blocks run, so blocks that wait for
  * each other (a grid barrier) meet. At most WaveSimMaxCooperativeThreads
- * threads in all (each has a stack); more is WaveSimCooperativeTooLarge. */
-enum { WaveSimMaxCooperativeThreads = 4096 };
+ * threads in all (each has a stack, and stacks share the 1 GiB that
+ * MAP_32BIT maps with the ordinary launches' 1024); more is
+ * WaveSimCooperativeTooLarge. */
+enum { WaveSimMaxCooperativeThreads = 2048 };
 WaveSimStatus wavesimLaunchCooperative(WaveSim *S, const char *Kernel,
                                        const unsigned Grid[3],
                                        const unsigned Block[3],
