@@ -185,6 +185,7 @@ struct Runner {
   unsigned NumLive, NumAtBarrier;
   Lane *Trapped; /* the first lane that reached llvm.trap, if any */
   unsigned NumSleeping; /* lanes at s.sleep */
+  bool SleepersIdle;    /* they slept twice with nothing else done */
   _Alignas(64) uint8_t Packet[DispatchPacketBytes];
 };
 
@@ -1846,8 +1847,11 @@ static int chooseGroup(const WaveSim *S, const Group *Groups, unsigned N) {
   return Chosen;
 }
 
-/* A lane of wave W is at s.sleep: it may still reach
- * any site of the wave, so no group of the wave goes until it wakes. */
+/* A lane of wave W is at s.sleep: it may still reach any site of the wave,
+ * so no group of the wave goes until it wakes, unless the sleepers have
+ * polled in vain twice: then they wait for that group (a polling loop on
+ * one side of a branch, the lanes it waits for on the other; an AMD wave
+ * runs one side and then the other), and it goes without them. */
 static bool waveHasSleeper(const Runner *R, unsigned W) {
   const WaveSim *S = R->S;
   unsigned End = (W + 1) * S->WaveSize;
@@ -1862,7 +1866,7 @@ static bool waveHasSleeper(const Runner *R, unsigned W) {
 /* Releases one group of wave W, if one may go. */
 static bool stepWave(Runner *R, unsigned W) {
   WaveSim *S = R->S;
-  if (R->NumSleeping && waveHasSleeper(R, W))
+  if (R->NumSleeping && !R->SleepersIdle && waveHasSleeper(R, W))
     return false;
   Group Groups[MaxWave];
   unsigned N = collectGroups(R, W, Groups);
@@ -2025,6 +2029,7 @@ static WaveSimStatus runBlock(Runner *R, char *Error, size_t ErrorSize) {
       return Status;
     uint64_t Now = progressMark(R);
     IdleRounds = Now == Mark ? IdleRounds + 1 : 0;
+    R->SleepersIdle = IdleRounds >= 2;
     Mark = Now;
     if (IdleRounds == SleepIdleRounds) {
       formatError(Error, ErrorSize,
@@ -2306,6 +2311,8 @@ static WaveSimStatus runCoopBlocks(WaveSim *S, CoopBlock *Blocks, unsigned N,
     }
     bool Idle = AllSlept && gridProgressMark(Blocks, N) == Before;
     IdleRounds = Idle ? IdleRounds + 1 : 0;
+    for (unsigned B = 0; B < N; ++B)
+      Blocks[B].R->SleepersIdle = IdleRounds >= 2;
     if (IdleRounds == SleepIdleRounds) {
       formatError(Error, ErrorSize,
                   "deadlock in a cooperative launch: %u of %u blocks wait "
