@@ -453,6 +453,7 @@ LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
 
   *TM = createTargetMachine(&Retarget);
   optimize(M, *TM, Options->OptLevel);
+  warpNarrowVolatileSharedAccesses(M);
   if (warpReportUndefinedSymbols(M, "", printDiagnostic, NULL))
     driverFail("%s: device code uses functions or variables that no file of "
                "a code object defines (see above)",

@@ -126,6 +126,12 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
  * visibilities the source chose are kept. warpRetargetModule calls it. */
 void warpSetCodeObjectVisibility(LLVMModuleRef M);
 
+/* Gives each volatile load and store of M whose flat pointer is a cast of
+ * a shared-memory (address space 3) pointer, through getelementptrs, that
+ * pointer back (LLVM narrows only non-volatile accesses), so that it is an
+ * LDS access. Run after optimization. Returns how many it changed. */
+unsigned warpNarrowVolatileSharedAccesses(LLVMModuleRef M);
+
 /* Reports, through Handler (stderr when NULL) with messages led by
  * Reporter (if not ""), each use of a function or variable that M declares but
  * does not define (intrinsics, llvm.* and __shared__ declarations aside):
