@@ -46,6 +46,7 @@
 #include "wavesim.h"
 #include "amdgpu-lane-ops.h"
 #include "host-jit.h"
+#include "wavesim-lockstep.h"
 #include "wavesim-math.h"
 #include "wavesim-printf.h"
 
@@ -1711,6 +1712,7 @@ static bool prepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
     LLVMContextDispose(Ctx);
     return false;
   }
+  wavesimInsertLockstepPoints(M);
   ValueList Calls = {NULL, 0, 0};
   collectKernels(S, M);
   measureStaticShared(S, M);
