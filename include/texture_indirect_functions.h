@@ -9,18 +9,36 @@
 // how (lit-tests/textures/Inputs/expected.texture_fetch.txt):
 //  - normalized coordinates are scaled by the extent in single precision;
 //    wrap and mirror apply to normalized coordinates only (unnormalized
-//    ones clamp), to texel indices;
-//  - point filtering reads texel floor(c); linear filtering reads the
-//    texels around c - 0.5 with weights of 8 fractional bits (9-bit
-//    fixed point, rounded to nearest), sums the products exactly and
-//    rounds the sum to single precision with ties away from zero;
-//  - a 1D array is filtered as 2D at y = 0, between row -1 and row 0 (so a
-//    border halves toward the border color);
+//    ones clamp), to texel indices; a layer past the last (or negative,
+//    read as unsigned) is the last;
+//  - point filtering reads texel floor(c);
+//  - linear filtering reads the texels around c - 0.5, c first clamped to
+//    [0.5, extent - 0.5] where the mode clamps. Each dimension's weight
+//    has 8 fractional bits (frac(c - 0.5) rounded to nearest, ties up),
+//    and the corners' weights are integers (of 1/256) that sum to 256,
+//    split one dimension at a time, each split rounded to nearest: 2D
+//    splits x, then y; 3D splits z, then x, then y. Ties of the x split
+//    round up; ties of the y split round up beside the upper x texel and
+//    down beside the lower one (__cuccCornerWeights);
+//  - a 1D array is filtered as 2D at y = 0, between row -1 and row 0 (so
+//    a border halves toward the border color);
+//  - the filtered value is the exact sum of weight x texel, rounded once:
+//    float texels to single precision with ties away from zero; half
+//    texels to half precision, products under half's normal range first
+//    cut to its subnormal step (toward zero); integers read as
+//    normalized floats to 16 bits (a unorm16 or snorm16, nearest: ties up,
+//    but an 8-bit signed sum's ties toward zero), then to float;
 //  - out of range texels of the border mode read the border color (its
-//    bits, for integer textures); layers clamp to the layers there are;
+//    bits, for integer textures read as themselves; clamped to the
+//    format's range and rounded to a texel of it, for integers read as
+//    normalized floats);
 //  - integers read as normalized floats are v / 255 or v / 65535 (signed:
 //    v / 127 or v / 32767, at least -1), correctly rounded;
 //  - linear filtering applies to float results only.
+// Where the H100's samples do not decide (ties of a half result, of a
+// negative 8-bit signed sum, a border color's rounding to its format,
+// half products at the subnormal step beyond the probe's), the rule is the
+// one stated above.
 #ifndef __TEXTURE_INDIRECT_FUNCTIONS_H__
 #define __TEXTURE_INDIRECT_FUNCTIONS_H__
 
@@ -29,7 +47,8 @@
 #include "vector_types.h"
 
 /* A fetched texel: each channel as a float (float formats and normalized
- * reads) and as its integer bits (integer formats read as themselves). */
+ * reads) and as its integer bits (integer formats: the element, sign
+ * extended; for linear filtering of normalized reads, its integer value). */
 struct __cuccTexel {
   float f[4];
   unsigned u[4];
@@ -71,35 +90,47 @@ static __device__ float __cuccHalfToFloat(unsigned h) {
   return __cuccBitsToFloat(sign | ((exponent + 112) << 23) | (mantissa << 13));
 }
 
+/* The largest value of an integer format read as normalized floats: its
+ * 1.0 (255, 65535, 127 or 32767). */
+static __device__ __forceinline__ int
+__cuccNormalizedOne(const struct __cuccTexture *t) {
+  int magnitudeBits =
+      t->channelBits - (t->kind == cudaChannelFormatKindSigned ? 1 : 0);
+  return (1 << magnitudeBits) - 1;
+}
+
+/* An integer texel value read as a normalized float, correctly rounded;
+ * signed ones at least -1. */
+static __device__ __forceinline__ float
+__cuccNormalizedValue(const struct __cuccTexture *t, int value) {
+  float f = (float)value / (float)__cuccNormalizedOne(t);
+  return f < -1.0f ? -1.0f : f;
+}
+
 /* Channel c of the texel at p: its integer bits and its float value. */
 static __device__ void __cuccLoadChannel(const struct __cuccTexture *t,
                                          const unsigned char *p, int c,
                                          struct __cuccTexel *v) {
   bool isSigned = t->kind == cudaChannelFormatKindSigned;
-  bool normalized = t->readMode == cudaReadModeNormalizedFloat;
   unsigned bits;
-  float value;
   if (t->channelBits == 8) {
     unsigned char b = p[c];
     bits = isSigned ? (unsigned)(int)(signed char)b : b;
-    value = isSigned ? (float)(signed char)b / 127.0f : (float)b / 255.0f;
   } else if (t->channelBits == 16) {
     unsigned short s;
     __builtin_memcpy(&s, p + 2 * c, 2);
     bits = isSigned ? (unsigned)(int)(short)s : s;
-    value = t->kind == cudaChannelFormatKindFloat ? __cuccHalfToFloat(s)
-            : isSigned ? (float)(short)s / 32767.0f
-                       : (float)s / 65535.0f;
   } else {
     __builtin_memcpy(&bits, p + 4 * c, 4);
-    value = __cuccBitsToFloat(bits);
   }
-  if (normalized && isSigned && value < -1.0f)
-    value = -1.0f;
   v->u[c] = bits;
-  v->f[c] = t->kind == cudaChannelFormatKindFloat || normalized
-                ? value
-                : __cuccBitsToFloat(bits);
+  if (t->kind == cudaChannelFormatKindFloat)
+    v->f[c] = t->channelBits == 16 ? __cuccHalfToFloat(bits)
+                                   : __cuccBitsToFloat(bits);
+  else if (t->readMode == cudaReadModeNormalizedFloat)
+    v->f[c] = __cuccNormalizedValue(t, (int)bits);
+  else
+    v->f[c] = __cuccBitsToFloat(bits);
 }
 
 static __device__ void __cuccLoadTexel(const struct __cuccTexture *t,
@@ -113,11 +144,26 @@ static __device__ void __cuccLoadTexel(const struct __cuccTexture *t,
     __cuccLoadChannel(t, p, c, v);
 }
 
+/* The border color as a texel: its floats and their bits, but for
+ * integers read as normalized floats a texel of the format, each channel
+ * clamped to the format's range and rounded to nearest. */
 static __device__ void __cuccBorderTexel(const struct __cuccTexture *t,
                                          struct __cuccTexel *v) {
+  bool normalizedIntegers = t->kind != cudaChannelFormatKindFloat &&
+                            t->readMode == cudaReadModeNormalizedFloat;
+  float lowest = t->kind == cudaChannelFormatKindSigned ? -1.0f : 0.0f;
   for (int c = 0; c < 4; ++c) {
-    v->f[c] = t->borderColor[c];
-    v->u[c] = __cuccFloatToBits(t->borderColor[c]);
+    float color = t->borderColor[c];
+    if (!normalizedIntegers) {
+      v->f[c] = color;
+      v->u[c] = __cuccFloatToBits(color);
+      continue;
+    }
+    color = color < lowest ? lowest : color > 1.0f ? 1.0f : color;
+    int value = (int)__builtin_floor((double)color * __cuccNormalizedOne(t) +
+                                     0.5);
+    v->u[c] = (unsigned)value;
+    v->f[c] = __cuccNormalizedValue(t, value);
   }
 }
 
@@ -159,15 +205,154 @@ static __device__ void __cuccTexelAt(const struct __cuccTexture *t,
   __cuccLoadTexel(t, p, v);
 }
 
-/* A double rounded to single precision, ties away from zero. */
-static __device__ float __cuccRoundTiesAway(double d) {
-  float r = (float)d;
-  double below = d - (double)r;
-  if (below == 0.0 || r == 0.0f || (below > 0.0) != (r > 0.0f))
-    return r;
-  float away = __cuccBitsToFloat(__cuccFloatToBits(r) + 1);
-  return (double)away - d == below ? away : r;
+/*===-- Linear filtering ---------------------------------------------------===*/
+
+/* The weights (of 1/256) of the corners of a linear fetch from the upper
+ * texels' weights w[d] of each dimension: corner bit d set is the upper
+ * texel of dimension d. The texture unit splits 256 one dimension at a
+ * time, each part rounded to nearest: z (3D only), then x with ties up,
+ * then y with ties up beside the upper x texel and down beside the lower
+ * (so 2D keeps both dimensions' sums; the H100's 2D and 3D samples show
+ * each of these roundings). */
+static __device__ void __cuccCornerWeights(int dims, const int *w,
+                                           int *weight) {
+  if (dims == 1) {
+    weight[0] = 256 - w[0];
+    weight[1] = w[0];
+    return;
+  }
+  int slices = dims == 3 ? 2 : 1;
+  for (int z = 0; z < slices; ++z) {
+    int slice = dims == 3 ? (z ? w[2] : 256 - w[2]) : 256;
+    int upperX = (slice * w[0] + 128) >> 8;
+    int lowerX = slice - upperX;
+    int lowerXUpperY = (lowerX * w[1] + 127) >> 8;
+    int upperXUpperY = (upperX * w[1] + 128) >> 8;
+    weight[4 * z + 0] = lowerX - lowerXUpperY;
+    weight[4 * z + 1] = upperX - upperXUpperY;
+    weight[4 * z + 2] = lowerXUpperY;
+    weight[4 * z + 3] = upperXUpperY;
+  }
 }
+
+/* The sums of one channel of a linear fetch: a float format's as a
+ * double and what rounding that double lost (each product is exact), an
+ * integer format's as an integer. */
+struct __cuccFilterSum {
+  double high[4], low[4];
+  int whole[4];
+};
+
+/* high + low += p, keeping what the addition rounds off in low. */
+static __device__ __forceinline__ void __cuccAddExactly(double *high,
+                                                        double *low, double p) {
+  double sum = *high + p;
+  double pPart = sum - *high;
+  *low += (*high - (sum - pPart)) + (p - pPart);
+  *high = sum;
+}
+
+/* high + low rounded to single precision, ties away from zero. */
+static __device__ float __cuccRoundTiesAway(double high, double low) {
+  float r = (float)high;
+  double rest = (high - (double)r) + low;
+  if (rest == 0.0 || rest != rest)
+    return r;
+  bool away = r == 0.0f || (rest > 0.0) == (r > 0.0f);
+  unsigned bits = __cuccFloatToBits(r);
+  float next = r == 0.0f ? __cuccBitsToFloat((rest < 0.0 ? 0x80000000u : 0u) | 1u)
+               : __cuccBitsToFloat(away ? bits + 1 : bits - 1);
+  double half = ((double)next - (double)r) * 0.5;
+  if (rest > 0.0 ? rest > half : rest < half)
+    return next;
+  return rest == half && away ? next : r;
+}
+
+/* high + low rounded to half precision, ties away from zero, as a float. */
+static __device__ float __cuccRoundHalfTiesAway(double high, double low) {
+  if (high == 0.0)
+    return (float)high;
+  unsigned long long bits;
+  __builtin_memcpy(&bits, &high, sizeof(bits));
+  int exponent = (int)((bits >> 52) & 0x7ff) - 1023;
+  if (exponent < -14)
+    exponent = -14;
+  unsigned long long stepBits = (unsigned long long)(exponent - 10 + 1023)
+                                << 52;
+  double step;
+  __builtin_memcpy(&step, &stepBits, sizeof(step));
+  double steps = high / step;
+  double whole = __builtin_floor(steps);
+  double rest = (steps - whole) + low / step;
+  if (rest > 0.5 || (rest == 0.5 && high > 0.0))
+    whole += 1.0;
+  return (float)(whole * step);
+}
+
+/* A half texel's product with its weight, as the texture unit forms it:
+ * under half's normal range, cut toward zero to half's subnormal step. */
+static __device__ __forceinline__ double __cuccHalfProduct(int weight,
+                                                           float texel) {
+  double p = (double)weight * (double)texel * 0x1p-8;
+  if (__builtin_fabs(p) < 0x1p-14)
+    p = __builtin_trunc(p * 0x1p24) * 0x1p-24;
+  return p;
+}
+
+static __device__ void __cuccAccumulate(const struct __cuccTexture *t,
+                                        int weight,
+                                        const struct __cuccTexel *tap,
+                                        struct __cuccFilterSum *sum) {
+  for (int k = 0; k < t->channels; ++k) {
+    if (t->kind != cudaChannelFormatKindFloat)
+      sum->whole[k] += weight * (int)tap->u[k];
+    else if (t->channelBits == 16)
+      __cuccAddExactly(&sum->high[k], &sum->low[k],
+                       __cuccHalfProduct(weight, tap->f[k]));
+    else
+      __cuccAddExactly(&sum->high[k], &sum->low[k],
+                       (double)weight * (double)tap->f[k] * 0x1p-8);
+  }
+}
+
+/* An integer sum of weight x value (of 1/256) rounded to 16 bits: a
+ * unorm16 (8-bit values scale by 257), or a snorm16 (8-bit values scale
+ * by 32767 / 127, ties toward zero). */
+static __device__ int __cuccFilteredToSixteenBits(const struct __cuccTexture *t,
+                                                  int sum) {
+  if (t->kind == cudaChannelFormatKindUnsigned)
+    return t->channelBits == 8 ? (sum * 257 + 128) >> 8 : (sum + 128) >> 8;
+  if (t->channelBits == 16)
+    return (sum + 128) >> 8;
+  long long scaled = (long long)sum * 32767, denominator = 127 * 256;
+  long long magnitude = scaled < 0 ? -scaled : scaled;
+  int rounded = (int)((magnitude + denominator / 2 - 1) / denominator);
+  return scaled < 0 ? -rounded : rounded;
+}
+
+static __device__ void __cuccFinishFilter(const struct __cuccTexture *t,
+                                          const struct __cuccFilterSum *sum,
+                                          struct __cuccTexel *v) {
+  for (int k = 0; k < 4; ++k) {
+    float f = 0.0f;
+    if (k < t->channels) {
+      if (t->kind != cudaChannelFormatKindFloat) {
+        int value = __cuccFilteredToSixteenBits(t, sum->whole[k]);
+        f = t->kind == cudaChannelFormatKindSigned
+                ? __builtin_fmaxf((float)value / 32767.0f, -1.0f)
+                : (float)value / 65535.0f;
+      } else if (t->channelBits == 16) {
+        f = __cuccRoundHalfTiesAway(sum->high[k], sum->low[k]);
+      } else {
+        f = __cuccRoundTiesAway(sum->high[k], sum->low[k]);
+      }
+    }
+    v->f[k] = f;
+    v->u[k] = __cuccFloatToBits(f);
+  }
+}
+
+/*===-- Sampling -----------------------------------------------------------===*/
 
 /* The fetch at coordinates c (dims of them, in the texture's terms) of
  * layer (layered textures only). */
@@ -176,8 +361,8 @@ static __device__ void __cuccSample(const struct __cuccTexture *t, int dims,
                                     struct __cuccTexel *v) {
   const unsigned char *base = (const unsigned char *)t->texels;
   if (t->layers) {
-    int last = t->layers - 1;
-    base += (unsigned long long)(layer < 0 ? 0 : layer > last ? last : layer) *
+    unsigned last = (unsigned)t->layers - 1;
+    base += (unsigned long long)((unsigned)layer > last ? last : layer) *
             t->slicePitch;
   }
   int extent[3] = {t->width, t->height, t->depth};
@@ -203,33 +388,37 @@ static __device__ void __cuccSample(const struct __cuccTexture *t, int dims,
     __cuccTexelAt(t, base, i, dims, v);
     return;
   }
-  int low[3];
-  double weight[3];
+  int low[3], w[3];
   for (int d = 0; d < dims; ++d) {
-    float below = c[d] - 0.5f;
-    float floor = __builtin_floorf(below);
-    low[d] = (int)floor;
-    weight[d] = __builtin_floor((double)(below - floor) * 256.0 + 0.5) / 256.0;
+    float x = c[d];
+    if (mode[d] == cudaAddressModeClamp)
+      x = __builtin_fminf(__builtin_fmaxf(x, 0.5f), (float)extent[d] - 0.5f);
+    float below = x - 0.5f;
+    float lower = __builtin_floorf(below);
+    float fraction = (below - lower) * 256.0f; /* exact */
+    low[d] = (int)lower;
+    w[d] = (int)fraction;
+    if (fraction - (float)w[d] >= 0.5f)
+      ++w[d];
   }
-  double sum[4] = {0.0, 0.0, 0.0, 0.0};
+  int weight[8];
+  __cuccCornerWeights(dims, w, weight);
+  struct __cuccFilterSum sum;
+  for (int k = 0; k < 4; ++k) {
+    sum.high[k] = -0.0; /* the sum of nothing, which keeps a -0 texel's sign */
+    sum.low[k] = 0.0;
+    sum.whole[k] = 0;
+  }
   for (int corner = 0; corner < (1 << dims); ++corner) {
-    double w = 1.0;
-    for (int d = 0; d < dims; ++d) {
-      int up = (corner >> d) & 1;
-      i[d] = __cuccAddress(low[d] + up, extent[d], mode[d]);
-      w *= up ? weight[d] : 1.0 - weight[d];
-    }
-    if (w == 0.0)
+    if (weight[corner] == 0)
       continue;
+    for (int d = 0; d < dims; ++d)
+      i[d] = __cuccAddress(low[d] + ((corner >> d) & 1), extent[d], mode[d]);
     struct __cuccTexel tap;
     __cuccTexelAt(t, base, i, dims, &tap);
-    for (int k = 0; k < 4; ++k)
-      sum[k] += w * (double)tap.f[k];
+    __cuccAccumulate(t, weight[corner], &tap, &sum);
   }
-  for (int k = 0; k < 4; ++k) {
-    v->f[k] = __cuccRoundTiesAway(sum[k]);
-    v->u[k] = __cuccFloatToBits(v->f[k]);
-  }
+  __cuccFinishFilter(t, &sum, v);
 }
 
 /* tex1Dfetch on linear memory: the element, or 0 out of range. */
