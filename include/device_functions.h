@@ -50,6 +50,10 @@ static __device__ inline void __threadfence_block() { __nvvm_membar_cta(); }
 static __device__ inline void __threadfence() { __nvvm_membar_gl(); }
 static __device__ inline void __threadfence_system() { __nvvm_membar_sys(); }
 
+/* Ends the kernel with an error the host sees at its next synchronization,
+ * as PTX's trap does. */
+static __device__ inline void __trap(void) { __builtin_trap(); }
+
 /* A hint to wait about Nanoseconds: s_sleep on AMD; on wavesim the lane
  * lets the others run, so a polling loop sees what it waits for. */
 static __device__ inline void __nanosleep(unsigned Nanoseconds) {
