@@ -1,19 +1,31 @@
 // cuda_fp16.h - CUDA's half precision types and functions, SDK-free.
 //
 // __half holds the 16 bits of an IEEE binary16 value, as the toolkit's does
-// (unsigned short __x), and computes through clang's _Float16: every
-// operation rounds once, to nearest even, as the PTX instructions nvcc emits
-// do; on AMD GPUs the backend uses the native 16-bit instructions or, where
-// there are none, float with one final rounding (exact for +, -, *, /,
-// sqrt: float has more than twice the bits). __half2 is a pair. Conversions,
-// arithmetic, comparisons, operators, math, shuffles and atomicAdd, host and
-// device where the toolkit has them on both. Directed-rounding conversions
-// (_rz, _rd, _ru) are not provided.
+// (unsigned short __x), with the toolkit's overload set: constructors and
+// assignments from float, double and every integer type, conversions to
+// float, the integer types and bool, so that `__half h = 0;`, `h = 1;`,
+// `float f = h;` and `if (h)` mean what they mean with nvcc. Results are
+// CUDA's, bit for bit (lit-tests/half, against an H100):
+//  - +, -, *, / and sqrt compute through clang's _Float16 (float with one
+//    final rounding on targets without 16-bit instructions: exact, since
+//    float has more than twice the bits); fma rounds once, through float
+//    with a correction where float's rounding lands on a half tie;
+//  - conversions in the directed roundings (_rz, _rd, _ru), from double and
+//    from 64-bit integers round the exact value in integer arithmetic
+//    (__cucc_round_small), host and device alike;
+//  - NaN results are the canonical NaN 0x7fff, as the toolkit's are;
+//  - math functions (hexp, hsin, ...) go through float's and round once,
+//    through double's where float's result is too near a tie to tell.
+// __half2 is a pair. Shuffles and atomicAdd move the bits.
 #ifndef __CUDA_FP16_H__
 #define __CUDA_FP16_H__
 
 #include "crt/host_defines.h"
 #include "vector_types.h"
+
+#define __CUDA_FP16_DECL__ static __device__ __inline__
+#define __CUDA_HOSTDEVICE_FP16_DECL__ static __host__ __device__ __inline__
+#define __CUDA_FP16_TYPES_EXIST__
 
 struct __half_raw {
   unsigned short x;
@@ -22,28 +34,374 @@ struct __half2_raw {
   unsigned short x, y;
 };
 
+/*===-- Rounding an exact value to a small binary format ------------------===*/
+
+// The rounding modes of the _rn, _rz, _rd and _ru functions.
+enum __cucc_rounding { __cucc_rn, __cucc_rz, __cucc_rd, __cucc_ru };
+
+// A small format: Precision significant bits (the leading one included),
+// normal exponents from MinExp to MaxExp.
+struct __cucc_format {
+  int Precision, MinExp, MaxExp;
+};
+
+// The magnitude bits (exponent and fraction fields, no sign) of Mant * 2^Exp
+// rounded to Format, or 0xffffffff when it rounds beyond the largest finite
+// value (the caller decides between infinity and the largest finite value).
+__host__ __device__ static inline unsigned
+__cucc_round_small(bool Negative, unsigned long long Mant, int Exp,
+                   __cucc_format Format, __cucc_rounding Mode) {
+  if (Mant == 0)
+    return 0;
+  int Msb = 63 - __builtin_clzll(Mant);
+  int E = Msb + Exp;
+  if (E > Format.MaxExp)
+    return 0xffffffffu;
+  int Clamped = E < Format.MinExp ? Format.MinExp : E;
+  int Quantum = Clamped - (Format.Precision - 1);
+  int Shift = Quantum - Exp;
+  unsigned long long M, Rem = 0, Half = 0;
+  bool Tiny = false; // nonzero, below half a quantum
+  if (Shift <= 0) {
+    M = Mant << -Shift;
+  } else if (Shift > 64) {
+    M = 0;
+    Tiny = true;
+  } else if (Shift == 64) {
+    M = 0;
+    Rem = Mant;
+    Half = 1ull << 63;
+  } else {
+    M = Mant >> Shift;
+    Rem = Mant & ((1ull << Shift) - 1);
+    Half = 1ull << (Shift - 1);
+  }
+  bool Inexact = Tiny || Rem != 0;
+  bool Up;
+  switch (Mode) {
+  case __cucc_rn:
+    Up = Rem != 0 && (Rem > Half || (Rem == Half && (M & 1)));
+    break;
+  case __cucc_rz:
+    Up = false;
+    break;
+  case __cucc_ru:
+    Up = Inexact && !Negative;
+    break;
+  default:
+    Up = Inexact && Negative;
+    break;
+  }
+  // Exponent field above the smallest normal, plus the significand: a
+  // carry out of the significand moves into the exponent as it should.
+  unsigned Bits = ((unsigned)(Clamped - Format.MinExp) << (Format.Precision - 1)) +
+                  (unsigned)M + (Up ? 1u : 0u);
+  unsigned Limit = (unsigned)(Format.MaxExp - Format.MinExp + 2)
+                   << (Format.Precision - 1);
+  return Bits >= Limit ? 0xffffffffu : Bits;
+}
+
+// Whether a rounding of a value beyond the largest finite one in Mode gives
+// infinity (else the largest finite value).
+__host__ __device__ static inline bool __cucc_overflows_to_inf(
+    bool Negative, __cucc_rounding Mode) {
+  return Mode == __cucc_rn || (Mode == __cucc_ru && !Negative) ||
+         (Mode == __cucc_rd && Negative);
+}
+
+__host__ __device__ static inline unsigned __cucc_float_bits(float F) {
+  return __builtin_bit_cast(unsigned, F);
+}
+__host__ __device__ static inline float __cucc_bits_float(unsigned U) {
+  return __builtin_bit_cast(float, U);
+}
+
+// A finite nonzero double as Mant * 2^Exp.
+__host__ __device__ static inline void
+__cucc_split_double(double D, unsigned long long &Mant, int &Exp) {
+  unsigned long long Bits = __builtin_bit_cast(unsigned long long, D);
+  int E = (int)((Bits >> 52) & 0x7ff);
+  Mant = Bits & ((1ull << 52) - 1);
+  if (E == 0) {
+    Exp = -1074;
+  } else {
+    Mant |= 1ull << 52;
+    Exp = E - 1075;
+  }
+}
+
+/*===-- Half bits from exact values ----------------------------------------===*/
+
+#define __CUCC_HALF_NAN ((unsigned short)0x7fff)
+static constexpr __cucc_format __cucc_half_format = {11, -14, 15};
+
+__host__ __device__ static inline unsigned short
+__cucc_half_from_parts(bool Negative, unsigned long long Mant, int Exp,
+                       __cucc_rounding Mode) {
+  unsigned Sign = Negative ? 0x8000u : 0u;
+  unsigned Bits = __cucc_round_small(Negative, Mant, Exp, __cucc_half_format, Mode);
+  if (Bits == 0xffffffffu)
+    Bits = __cucc_overflows_to_inf(Negative, Mode) ? 0x7c00u : 0x7bffu;
+  return (unsigned short)(Sign | Bits);
+}
+__host__ __device__ static inline unsigned short
+__cucc_half_from_float(float F, __cucc_rounding Mode) {
+  unsigned U = __cucc_float_bits(F), Abs = U & 0x7fffffffu;
+  bool Negative = U >> 31;
+  if (Abs > 0x7f800000u)
+    return __CUCC_HALF_NAN;
+  if (Abs == 0x7f800000u)
+    return (unsigned short)((Negative ? 0x8000u : 0u) | 0x7c00u);
+  if (Abs == 0)
+    return (unsigned short)(Negative ? 0x8000u : 0u);
+  unsigned long long Mant = Abs & 0x7fffffu;
+  int Exp = (int)(Abs >> 23);
+  if (Exp == 0) {
+    Exp = -149;
+  } else {
+    Mant |= 0x800000u;
+    Exp -= 150;
+  }
+  return __cucc_half_from_parts(Negative, Mant, Exp, Mode);
+}
+__host__ __device__ static inline unsigned short
+__cucc_half_from_double(double D, __cucc_rounding Mode) {
+  bool Negative = __builtin_signbit(D);
+  if (D != D) {
+#ifdef __CUDA_ARCH__ // quieted, the payload's top bits kept (cvt.rn.f16.f64)
+    return (unsigned short)((Negative ? 0x8000u : 0u) | 0x7e00u |
+                            ((__builtin_bit_cast(unsigned long long, D) >> 42) &
+                             0x3ffu));
+#else // the toolkit's host code: the canonical NaN
+    return __CUCC_HALF_NAN;
+#endif
+  }
+  if (__builtin_isinf(D))
+    return (unsigned short)((Negative ? 0x8000u : 0u) | 0x7c00u);
+  if (D == 0)
+    return (unsigned short)(Negative ? 0x8000u : 0u);
+  unsigned long long Mant;
+  int Exp;
+  __cucc_split_double(D, Mant, Exp);
+  return __cucc_half_from_parts(Negative, Mant, Exp, Mode);
+}
+__host__ __device__ static inline unsigned short
+__cucc_half_from_signed(long long I, __cucc_rounding Mode) {
+  bool Negative = I < 0;
+  unsigned long long Mag = Negative ? 0ull - (unsigned long long)I
+                                    : (unsigned long long)I;
+  if (Mag == 0)
+    return 0;
+  return __cucc_half_from_parts(Negative, Mag, 0, Mode);
+}
+__host__ __device__ static inline unsigned short
+__cucc_half_from_unsigned(unsigned long long I, __cucc_rounding Mode) {
+  if (I == 0)
+    return 0;
+  return __cucc_half_from_parts(false, I, 0, Mode);
+}
+
+// Round to nearest even, on the target's conversion instruction where it has
+// one (exact either way); NaN becomes the canonical NaN.
+__host__ __device__ static inline unsigned short __cucc_half_rn(float F) {
+  if (F != F)
+    return __CUCC_HALF_NAN;
+#ifdef __CUDA_ARCH__
+  return __builtin_bit_cast(unsigned short, (_Float16)F);
+#else
+  // The host: integer arithmetic (x86-64's baseline has no conversion
+  // instruction, and the library call is slow). Normals add half an ulp
+  // (less one, plus the kept bit's parity) and truncate; subnormals let a
+  // float addition of 0.5 round them in the hardware's rounding.
+  unsigned U = __cucc_float_bits(F), Sign = (U >> 16) & 0x8000u;
+  unsigned Abs = U & 0x7fffffffu;
+  if (Abs >= 0x477ff000u) // 65520 and up (infinity included) overflow
+    return (unsigned short)(Sign | 0x7c00u);
+  if (Abs >= 0x38800000u) // 2^-14: half's normals
+    return (unsigned short)(Sign | ((Abs - (112u << 23) + 0xfffu +
+                                     ((Abs >> 13) & 1u)) >> 13));
+  float Shifted = __cucc_bits_float(Abs) + 0.5f;
+  return (unsigned short)(Sign | (__cucc_float_bits(Shifted) - 0x3f000000u));
+#endif
+}
+
+// A half's value as float, exactly; a NaN gives float's canonical NaN
+// 0x7fffffff, as the toolkit's conversion does.
+__host__ __device__ static inline float __cucc_half_to_float(unsigned short H) {
+  if ((H & 0x7fffu) > 0x7c00u)
+    return __cucc_bits_float(0x7fffffffu);
+#ifdef __CUDA_ARCH__
+  return (float)__builtin_bit_cast(_Float16, H);
+#else // the host: integer arithmetic, as above
+  unsigned Sign = (unsigned)(H & 0x8000u) << 16, Abs = H & 0x7fffu;
+  if (Abs >= 0x7c00u)
+    return __cucc_bits_float(Sign | 0x7f800000u);
+  if (Abs >= 0x0400u)
+    return __cucc_bits_float(Sign | ((Abs + (112u << 10)) << 13));
+  float Sub = (float)Abs * 5.9604644775390625e-8f; // Abs * 2^-24, exact
+  return Sign ? -Sub : Sub;
+#endif
+}
+
+/*===-- Half to integers ----------------------------------------------------===*/
+
+// F rounded in Mode to an integer value, as float (NaN stays NaN).
+__host__ __device__ static inline float __cucc_round_integral(float F,
+                                                              __cucc_rounding Mode) {
+  switch (Mode) {
+  case __cucc_rn:
+    return __builtin_rintf(F);
+  case __cucc_rz:
+    return __builtin_truncf(F);
+  case __cucc_rd:
+    return __builtin_floorf(F);
+  default:
+    return __builtin_ceilf(F);
+  }
+}
+// F rounded in Mode, clamped to [Lo, Hi]; NaN gives 0 (PTX's cvt.*i).
+__host__ __device__ static inline long long
+__cucc_to_signed(float F, __cucc_rounding Mode, long long Lo, long long Hi) {
+  float R = __cucc_round_integral(F, Mode);
+  if (R != R)
+    return 0;
+  if (R <= (float)Lo)
+    return Lo;
+  if (R >= (float)Hi)
+    return Hi;
+  return (long long)R;
+}
+__host__ __device__ static inline unsigned long long
+__cucc_to_unsigned(float F, __cucc_rounding Mode, unsigned long long Hi) {
+  float R = __cucc_round_integral(F, Mode);
+  if (R != R || R <= 0.0f)
+    return 0;
+  if (R >= (float)Hi)
+    return Hi;
+  return (unsigned long long)R;
+}
+
+/*===-- The types ------------------------------------------------------------===*/
+
+struct __half;
+__host__ __device__ static inline __half __cucc_half_of_bits(unsigned short B);
+
 struct __align__(2) __half {
   unsigned short __x;
+
   __half() = default;
   __host__ __device__ constexpr __half(const __half_raw &R) : __x(R.x) {}
-  __host__ __device__ __half(_Float16 V)
-      : __x(__builtin_bit_cast(unsigned short, V)) {}
-  __host__ __device__ __half(float F) : __half((_Float16)F) {}
-  __host__ __device__ __half(double D) : __half((_Float16)D) {}
-  __host__ __device__ __half(int I) : __half((_Float16)I) {}
-  __host__ __device__ __half(unsigned int I) : __half((_Float16)I) {}
-  __host__ __device__ __half(long long I) : __half((_Float16)I) {}
-  __host__ __device__ __half(unsigned long long I) : __half((_Float16)I) {}
-  __host__ __device__ __half(short I) : __half((_Float16)I) {}
-  __host__ __device__ __half(unsigned short I) : __half((_Float16)I) {}
+  __host__ __device__ __half &operator=(const __half_raw &R) {
+    __x = R.x;
+    return *this;
+  }
+  __host__ __device__ volatile __half &operator=(const __half_raw &R) volatile {
+    __x = R.x;
+    return *this;
+  }
+  __host__ __device__ volatile __half &
+  operator=(const volatile __half_raw &R) volatile {
+    __x = R.x;
+    return *this;
+  }
+  __host__ __device__ operator __half_raw() const { return __half_raw{__x}; }
+  __host__ __device__ operator __half_raw() const volatile {
+    return __half_raw{__x};
+  }
+
+  explicit __host__ __device__ __half(const struct __nv_bfloat16 B);
+  __host__ __device__ __half(float F) : __x(__cucc_half_rn(F)) {}
+  __host__ __device__ __half(double D)
+      : __x(__cucc_half_from_double(D, __cucc_rn)) {}
+  __host__ __device__ __half(short I) : __x(__cucc_half_rn((float)I)) {}
+  __host__ __device__ __half(unsigned short I)
+      : __x(__cucc_half_rn((float)I)) {}
+  __host__ __device__ __half(int I)
+      : __x(__cucc_half_from_signed(I, __cucc_rn)) {}
+  __host__ __device__ __half(unsigned int I)
+      : __x(__cucc_half_from_unsigned(I, __cucc_rn)) {}
+  __host__ __device__ __half(long I)
+      : __x(__cucc_half_from_signed(I, __cucc_rn)) {}
+  __host__ __device__ __half(unsigned long I)
+      : __x(__cucc_half_from_unsigned(I, __cucc_rn)) {}
+  __host__ __device__ __half(long long I)
+      : __x(__cucc_half_from_signed(I, __cucc_rn)) {}
+  __host__ __device__ __half(unsigned long long I)
+      : __x(__cucc_half_from_unsigned(I, __cucc_rn)) {}
+
+  __host__ __device__ operator float() const {
+    return __cucc_half_to_float(__x);
+  }
+  __host__ __device__ __half &operator=(float F) {
+    __x = __cucc_half_rn(F);
+    return *this;
+  }
+  __host__ __device__ __half &operator=(double D) {
+    __x = __cucc_half_from_double(D, __cucc_rn);
+    return *this;
+  }
+  __host__ __device__ __half &operator=(short I) { return *this = __half(I); }
+  __host__ __device__ __half &operator=(unsigned short I) {
+    return *this = __half(I);
+  }
+  __host__ __device__ __half &operator=(int I) { return *this = __half(I); }
+  __host__ __device__ __half &operator=(unsigned int I) {
+    return *this = __half(I);
+  }
+  __host__ __device__ __half &operator=(long long I) {
+    return *this = __half(I);
+  }
+  __host__ __device__ __half &operator=(unsigned long long I) {
+    return *this = __half(I);
+  }
+
+  // Conversions to the integer types round toward zero and saturate (NaN: 0).
+  __host__ __device__ operator signed char() const {
+    return (signed char)__cucc_to_signed(*this, __cucc_rz, -128, 127);
+  }
+  __host__ __device__ operator unsigned char() const {
+    return (unsigned char)__cucc_to_unsigned(*this, __cucc_rz, 255);
+  }
+  __host__ __device__ operator char() const {
+    return (char)__cucc_to_signed(*this, __cucc_rz, (char)-1 < 0 ? -128 : 0,
+                                  (char)-1 < 0 ? 127 : 255);
+  }
+  __host__ __device__ operator short() const {
+    return (short)__cucc_to_signed(*this, __cucc_rz, -32768, 32767);
+  }
+  __host__ __device__ operator unsigned short() const {
+    return (unsigned short)__cucc_to_unsigned(*this, __cucc_rz, 65535);
+  }
+  __host__ __device__ operator int() const {
+    return (int)__cucc_to_signed(*this, __cucc_rz, -2147483647 - 1, 2147483647);
+  }
+  __host__ __device__ operator unsigned int() const {
+    return (unsigned int)__cucc_to_unsigned(*this, __cucc_rz, 4294967295u);
+  }
+  __host__ __device__ operator long() const {
+    return (long)__cucc_to_signed(*this, __cucc_rz, -9223372036854775807ll - 1,
+                                  9223372036854775807ll);
+  }
+  __host__ __device__ operator unsigned long() const {
+    return (unsigned long)__cucc_to_unsigned(*this, __cucc_rz, ~0ull);
+  }
+  __host__ __device__ operator long long() const {
+    return __cucc_to_signed(*this, __cucc_rz, -9223372036854775807ll - 1,
+                            9223372036854775807ll);
+  }
+  __host__ __device__ operator unsigned long long() const {
+    return __cucc_to_unsigned(*this, __cucc_rz, ~0ull);
+  }
+  __host__ __device__ operator bool() const { return (__x & 0x7fffu) != 0; }
+
   __host__ __device__ _Float16 native() const {
     return __builtin_bit_cast(_Float16, __x);
   }
-  __host__ __device__ operator float() const { return (float)native(); }
-  __host__ __device__ operator __half_raw() const { return __half_raw{__x}; }
-  __host__ __device__ __half &operator=(float F) { return *this = __half(F); }
-  __host__ __device__ __half &operator=(double D) { return *this = __half(D); }
 };
+
+__host__ __device__ static inline __half __cucc_half_of_bits(unsigned short B) {
+  return __half_raw{B};
+}
 
 struct __align__(4) __half2 {
   __half x, y;
@@ -52,470 +410,673 @@ struct __align__(4) __half2 {
       : x(A), y(B) {}
   __host__ __device__ constexpr __half2(const __half2_raw &R)
       : x(__half_raw{R.x}), y(__half_raw{R.y}) {}
+  // A template, so that `v = {}` picks the copy assignment (value
+  // initialization), as with nvcc; `v = raw` still finds this.
+  template <typename Raw, typename = decltype(Raw{}.x + Raw{}.y)>
+  __host__ __device__ __half2 &operator=(const Raw &R) {
+    x = __half_raw{R.x};
+    y = __half_raw{R.y};
+    return *this;
+  }
   __host__ __device__ operator __half2_raw() const {
     return __half2_raw{x.__x, y.__x};
   }
 };
 
+typedef __half half;
+typedef __half2 half2;
+typedef __half __nv_half;
+typedef __half2 __nv_half2;
+typedef __half_raw __nv_half_raw;
+typedef __half2_raw __nv_half2_raw;
+typedef __half nv_half;
+typedef __half2 nv_half2;
+
 /*===-- Conversions -------------------------------------------------------===*/
 
-static __host__ __device__ inline __half __float2half(float F) {
-  return __half(F);
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __float2half(float F) {
+  return __cucc_half_of_bits(__cucc_half_rn(F));
 }
-static __host__ __device__ inline __half __float2half_rn(float F) {
-  return __half(F);
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __float2half_rn(float F) {
+  return __cucc_half_of_bits(__cucc_half_rn(F));
 }
-static __host__ __device__ inline float __half2float(__half H) {
-  return (float)H.native();
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __float2half_rz(float F) {
+  return __cucc_half_of_bits(__cucc_half_from_float(F, __cucc_rz));
 }
-static __host__ __device__ inline __half __double2half(double D) {
-  return __half(D);
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __float2half_rd(float F) {
+  return __cucc_half_of_bits(__cucc_half_from_float(F, __cucc_rd));
 }
-static __host__ __device__ inline __half2 __float2half2_rn(float F) {
-  return __half2(__half(F), __half(F));
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __float2half_ru(float F) {
+  return __cucc_half_of_bits(__cucc_half_from_float(F, __cucc_ru));
 }
-static __host__ __device__ inline __half2 __floats2half2_rn(float A, float B) {
-  return __half2(__half(A), __half(B));
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __double2half(double D) {
+  return __cucc_half_of_bits(__cucc_half_from_double(D, __cucc_rn));
 }
-static __host__ __device__ inline float2 __half22float2(__half2 V) {
+__CUDA_HOSTDEVICE_FP16_DECL__ float __half2float(__half H) {
+  return __cucc_half_to_float(H.__x);
+}
+__CUDA_HOSTDEVICE_FP16_DECL__ __half2 __float2half2_rn(float F) {
+  __half H = __float2half_rn(F);
+  return __half2(H, H);
+}
+__CUDA_HOSTDEVICE_FP16_DECL__ __half2 __floats2half2_rn(float A, float B) {
+  return __half2(__float2half_rn(A), __float2half_rn(B));
+}
+__CUDA_HOSTDEVICE_FP16_DECL__ __half2 __float22half2_rn(float2 V) {
+  return __half2(__float2half_rn(V.x), __float2half_rn(V.y));
+}
+__CUDA_HOSTDEVICE_FP16_DECL__ float2 __half22float2(__half2 V) {
   return float2{__half2float(V.x), __half2float(V.y)};
 }
-static __host__ __device__ inline __half2 __halves2half2(__half A, __half B) {
+__CUDA_HOSTDEVICE_FP16_DECL__ __half2 __halves2half2(__half A, __half B) {
   return __half2(A, B);
 }
-static __host__ __device__ inline __half __low2half(__half2 V) { return V.x; }
-static __host__ __device__ inline __half __high2half(__half2 V) { return V.y; }
-static __host__ __device__ inline float __low2float(__half2 V) {
+__CUDA_HOSTDEVICE_FP16_DECL__ __half2 make_half2(__half A, __half B) {
+  return __half2(A, B);
+}
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __low2half(__half2 V) { return V.x; }
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __high2half(__half2 V) { return V.y; }
+__CUDA_HOSTDEVICE_FP16_DECL__ float __low2float(__half2 V) {
   return __half2float(V.x);
 }
-static __host__ __device__ inline float __high2float(__half2 V) {
+__CUDA_HOSTDEVICE_FP16_DECL__ float __high2float(__half2 V) {
   return __half2float(V.y);
 }
-static __host__ __device__ inline __half2 __lows2half2(__half2 A, __half2 B) {
+__CUDA_HOSTDEVICE_FP16_DECL__ __half2 __lows2half2(__half2 A, __half2 B) {
   return __half2(A.x, B.x);
 }
-static __host__ __device__ inline __half2 __highs2half2(__half2 A, __half2 B) {
+__CUDA_HOSTDEVICE_FP16_DECL__ __half2 __highs2half2(__half2 A, __half2 B) {
   return __half2(A.y, B.y);
 }
-static __host__ __device__ inline __half2 __half2half2(__half V) {
+__CUDA_HOSTDEVICE_FP16_DECL__ __half2 __low2half2(__half2 V) {
+  return __half2(V.x, V.x);
+}
+__CUDA_HOSTDEVICE_FP16_DECL__ __half2 __high2half2(__half2 V) {
+  return __half2(V.y, V.y);
+}
+__CUDA_HOSTDEVICE_FP16_DECL__ __half2 __half2half2(__half V) {
   return __half2(V, V);
 }
-static __host__ __device__ inline __half2 __lowhigh2highlow(__half2 V) {
+__CUDA_HOSTDEVICE_FP16_DECL__ __half2 __lowhigh2highlow(__half2 V) {
   return __half2(V.y, V.x);
 }
 
-static __host__ __device__ inline __half __int2half_rn(int I) {
-  return __half((_Float16)I);
+// Integer to half in each rounding.
+#define __CUCC_INT2HALF(Name, Type, Helper)                                    \
+  __CUDA_HOSTDEVICE_FP16_DECL__ __half Name##_rn(Type I) {                     \
+    return __cucc_half_of_bits(Helper(I, __cucc_rn));                          \
+  }                                                                            \
+  __CUDA_HOSTDEVICE_FP16_DECL__ __half Name##_rz(Type I) {                     \
+    return __cucc_half_of_bits(Helper(I, __cucc_rz));                          \
+  }                                                                            \
+  __CUDA_HOSTDEVICE_FP16_DECL__ __half Name##_rd(Type I) {                     \
+    return __cucc_half_of_bits(Helper(I, __cucc_rd));                          \
+  }                                                                            \
+  __CUDA_HOSTDEVICE_FP16_DECL__ __half Name##_ru(Type I) {                     \
+    return __cucc_half_of_bits(Helper(I, __cucc_ru));                          \
+  }
+__CUCC_INT2HALF(__int2half, int, __cucc_half_from_signed)
+__CUCC_INT2HALF(__uint2half, unsigned int, __cucc_half_from_unsigned)
+__CUCC_INT2HALF(__short2half, short, __cucc_half_from_signed)
+__CUCC_INT2HALF(__ushort2half, unsigned short, __cucc_half_from_unsigned)
+__CUCC_INT2HALF(__ll2half, long long, __cucc_half_from_signed)
+__CUCC_INT2HALF(__ull2half, unsigned long long, __cucc_half_from_unsigned)
+#undef __CUCC_INT2HALF
+
+// Half to integer in each rounding: saturating, NaN gives 0.
+// 64-bit results of NaN are the integer indefinite 0x8000000000000000, as
+// PTX's cvt gives; narrower ones 0.
+#define __CUCC_HALF2SIGNED(Name, Type, Lo, Hi, NaN)                            \
+  __CUDA_HOSTDEVICE_FP16_DECL__ Type Name##_rn(__half H) {                     \
+    float F = __half2float(H);                                                 \
+    return F != F ? (Type)NaN : (Type)__cucc_to_signed(F, __cucc_rn, Lo, Hi);  \
+  }                                                                            \
+  __CUDA_HOSTDEVICE_FP16_DECL__ Type Name##_rz(__half H) {                     \
+    float F = __half2float(H);                                                 \
+    return F != F ? (Type)NaN : (Type)__cucc_to_signed(F, __cucc_rz, Lo, Hi);  \
+  }                                                                            \
+  __CUDA_HOSTDEVICE_FP16_DECL__ Type Name##_rd(__half H) {                     \
+    float F = __half2float(H);                                                 \
+    return F != F ? (Type)NaN : (Type)__cucc_to_signed(F, __cucc_rd, Lo, Hi);  \
+  }                                                                            \
+  __CUDA_HOSTDEVICE_FP16_DECL__ Type Name##_ru(__half H) {                     \
+    float F = __half2float(H);                                                 \
+    return F != F ? (Type)NaN : (Type)__cucc_to_signed(F, __cucc_ru, Lo, Hi);  \
+  }
+#define __CUCC_HALF2UNSIGNED(Name, Type, Hi, NaN)                              \
+  __CUDA_HOSTDEVICE_FP16_DECL__ Type Name##_rn(__half H) {                     \
+    float F = __half2float(H);                                                 \
+    return F != F ? (Type)NaN : (Type)__cucc_to_unsigned(F, __cucc_rn, Hi);    \
+  }                                                                            \
+  __CUDA_HOSTDEVICE_FP16_DECL__ Type Name##_rz(__half H) {                     \
+    float F = __half2float(H);                                                 \
+    return F != F ? (Type)NaN : (Type)__cucc_to_unsigned(F, __cucc_rz, Hi);    \
+  }                                                                            \
+  __CUDA_HOSTDEVICE_FP16_DECL__ Type Name##_rd(__half H) {                     \
+    float F = __half2float(H);                                                 \
+    return F != F ? (Type)NaN : (Type)__cucc_to_unsigned(F, __cucc_rd, Hi);    \
+  }                                                                            \
+  __CUDA_HOSTDEVICE_FP16_DECL__ Type Name##_ru(__half H) {                     \
+    float F = __half2float(H);                                                 \
+    return F != F ? (Type)NaN : (Type)__cucc_to_unsigned(F, __cucc_ru, Hi);    \
+  }
+__CUCC_HALF2SIGNED(__half2int, int, -2147483647 - 1, 2147483647, 0)
+__CUCC_HALF2UNSIGNED(__half2uint, unsigned int, 4294967295u, 0)
+__CUCC_HALF2SIGNED(__half2short, short, -32768, 32767, 0)
+__CUCC_HALF2UNSIGNED(__half2ushort, unsigned short, 65535, 0)
+__CUCC_HALF2SIGNED(__half2ll, long long, -9223372036854775807ll - 1,
+                   9223372036854775807ll, 0x8000000000000000ull)
+__CUCC_HALF2UNSIGNED(__half2ull, unsigned long long, ~0ull,
+                     0x8000000000000000ull)
+#undef __CUCC_HALF2SIGNED
+#undef __CUCC_HALF2UNSIGNED
+
+__CUDA_HOSTDEVICE_FP16_DECL__ signed char __half2char_rz(__half H) {
+  return (signed char)__cucc_to_signed(__half2float(H), __cucc_rz, -128, 127);
 }
-static __host__ __device__ inline int __half2int_rz(__half H) {
-  return (int)H.native();
+__CUDA_HOSTDEVICE_FP16_DECL__ unsigned char __half2uchar_rz(__half H) {
+  return (unsigned char)__cucc_to_unsigned(__half2float(H), __cucc_rz, 255);
 }
-static __host__ __device__ inline __half __uint2half_rn(unsigned int I) {
-  return __half((_Float16)I);
-}
-static __host__ __device__ inline unsigned int __half2uint_rz(__half H) {
-  return (unsigned int)H.native();
-}
-static __host__ __device__ inline __half __short2half_rn(short I) {
-  return __half((_Float16)I);
-}
-static __host__ __device__ inline short __half2short_rz(__half H) {
-  return (short)H.native();
-}
-static __host__ __device__ inline __half __ushort2half_rn(unsigned short I) {
-  return __half((_Float16)I);
-}
-static __host__ __device__ inline unsigned short __half2ushort_rz(__half H) {
-  return (unsigned short)H.native();
-}
-static __host__ __device__ inline __half __ll2half_rn(long long I) {
-  return __half((_Float16)I);
-}
-static __host__ __device__ inline long long __half2ll_rz(__half H) {
-  return (long long)H.native();
-}
-static __host__ __device__ inline __half __ull2half_rn(unsigned long long I) {
-  return __half((_Float16)I);
-}
-static __host__ __device__ inline unsigned long long __half2ull_rz(__half H) {
-  return (unsigned long long)H.native();
-}
-static __host__ __device__ inline int __half2int_rn(__half H) {
-  return (int)__builtin_rintf((float)H.native());
-}
-static __host__ __device__ inline short __half_as_short(__half H) {
+
+__CUDA_HOSTDEVICE_FP16_DECL__ short __half_as_short(__half H) {
   return (short)H.__x;
 }
-static __host__ __device__ inline unsigned short __half_as_ushort(__half H) {
+__CUDA_HOSTDEVICE_FP16_DECL__ unsigned short __half_as_ushort(__half H) {
   return H.__x;
 }
-static __host__ __device__ inline __half __short_as_half(short S) {
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __short_as_half(short S) {
   return __half_raw{(unsigned short)S};
 }
-static __host__ __device__ inline __half __ushort_as_half(unsigned short S) {
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __ushort_as_half(unsigned short S) {
   return __half_raw{S};
 }
 
-/*===-- Arithmetic and comparisons ----------------------------------------===*/
+/*===-- Arithmetic -----------------------------------------------------------===*/
 
-static __device__ inline __half __hadd(__half A, __half B) {
-  return __half(A.native() + B.native());
-}
-static __device__ inline __half __hsub(__half A, __half B) {
-  return __half(A.native() - B.native());
-}
-static __device__ inline __half __hmul(__half A, __half B) {
-  return __half(A.native() * B.native());
-}
-static __device__ inline __half __hdiv(__half A, __half B) {
-  return __half(A.native() / B.native());
-}
-static __device__ inline __half __hfma(__half A, __half B, __half C) {
-  return __half((_Float16)__builtin_fmaf(A.native(), B.native(), C.native()));
-}
-static __device__ inline __half __hneg(__half A) {
-  return __half_raw{(unsigned short)(A.__x ^ 0x8000u)};
-}
-static __device__ inline __half __habs(__half A) {
-  return __half_raw{(unsigned short)(A.__x & 0x7fffu)};
-}
-static __device__ inline bool __hisnan(__half A) {
-  return A.native() != A.native();
-}
-static __device__ inline int __hisinf(__half A) {
-  return __builtin_isinf((float)A.native()) ? (A.__x >> 15 ? -1 : 1) : 0;
-}
-/* IEEE maxNum/minNum: a NaN operand gives the other one. */
-static __device__ inline __half __hmax(__half A, __half B) {
-  return __half((_Float16)__builtin_fmaxf(A.native(), B.native()));
-}
-static __device__ inline __half __hmin(__half A, __half B) {
-  return __half((_Float16)__builtin_fminf(A.native(), B.native()));
-}
-static __device__ inline bool __heq(__half A, __half B) {
-  return A.native() == B.native();
-}
-static __device__ inline bool __hne(__half A, __half B) {
-  return A.native() < B.native() || A.native() > B.native();
-}
-static __device__ inline bool __hlt(__half A, __half B) {
-  return A.native() < B.native();
-}
-static __device__ inline bool __hle(__half A, __half B) {
-  return A.native() <= B.native();
-}
-static __device__ inline bool __hgt(__half A, __half B) {
-  return A.native() > B.native();
-}
-static __device__ inline bool __hge(__half A, __half B) {
-  return A.native() >= B.native();
+// Whether float F lies exactly halfway between two neighbouring halves
+// (13 dropped bits 1000...0 for half's normals; more below 2^-14).
+__host__ __device__ static inline bool __cucc_on_half_tie(float F) {
+  unsigned Abs = __cucc_float_bits(F) & 0x7fffffffu;
+  if (Abs >= 0x7f800000u || Abs < 0x33000000u)
+    return false;
+  int E = (int)(Abs >> 23) - 127;
+  int Drop = E < -14 ? 13 + (-14 - E) : 13;
+  return (Abs & ((1u << Drop) - 1)) == (1u << (Drop - 1));
 }
 
-static __device__ inline __half2 __hadd2(__half2 A, __half2 B) {
-  return __half2(__hadd(A.x, B.x), __hadd(A.y, B.y));
-}
-static __device__ inline __half2 __hsub2(__half2 A, __half2 B) {
-  return __half2(__hsub(A.x, B.x), __hsub(A.y, B.y));
-}
-static __device__ inline __half2 __hmul2(__half2 A, __half2 B) {
-  return __half2(__hmul(A.x, B.x), __hmul(A.y, B.y));
-}
-static __device__ inline __half2 __h2div(__half2 A, __half2 B) {
-  return __half2(__hdiv(A.x, B.x), __hdiv(A.y, B.y));
-}
-static __device__ inline __half2 __hfma2(__half2 A, __half2 B, __half2 C) {
-  return __half2(__hfma(A.x, B.x, C.x), __hfma(A.y, B.y, C.y));
-}
-static __device__ inline __half2 __hneg2(__half2 A) {
-  return __half2(__hneg(A.x), __hneg(A.y));
-}
-static __device__ inline __half2 __habs2(__half2 A) {
-  return __half2(__habs(A.x), __habs(A.y));
-}
-static __device__ inline __half2 __hmax2(__half2 A, __half2 B) {
-  return __half2(__hmax(A.x, B.x), __hmax(A.y, B.y));
-}
-static __device__ inline __half2 __hmin2(__half2 A, __half2 B) {
-  return __half2(__hmin(A.x, B.x), __hmin(A.y, B.y));
+// The sign of (X * Y + Z) - R, exactly, for floats X, Y, Z whose product
+// is exact in double (at most 24 significant bits each... here 8 or 11):
+// the double sum and its rounding error (TwoSum) tell it.
+__host__ __device__ static inline int __cucc_fma_side(float X, float Y, float Z,
+                                                      float R) {
+  double P = (double)X * (double)Y, S = P + (double)Z, Bp = S - P;
+  double Err = (P - (S - Bp)) + ((double)Z - Bp);
+  if (S != (double)R)
+    return S > (double)R ? 1 : -1;
+  return Err > 0 ? 1 : Err < 0 ? -1 : 0;
 }
 
-static __device__ inline __half2 __heq2(__half2 A, __half2 B) {
-  return __half2(__half(__heq(A.x, B.x) ? 1.0f : 0.0f),
-                 __half(__heq(A.y, B.y) ? 1.0f : 0.0f));
-}
-static __device__ inline bool __hbeq2(__half2 A, __half2 B) {
-  return __heq(A.x, B.x) && __heq(A.y, B.y);
-}
-static __device__ inline __half2 __hne2(__half2 A, __half2 B) {
-  return __half2(__half(__hne(A.x, B.x) ? 1.0f : 0.0f),
-                 __half(__hne(A.y, B.y) ? 1.0f : 0.0f));
-}
-static __device__ inline bool __hbne2(__half2 A, __half2 B) {
-  return __hne(A.x, B.x) && __hne(A.y, B.y);
-}
-static __device__ inline __half2 __hlt2(__half2 A, __half2 B) {
-  return __half2(__half(__hlt(A.x, B.x) ? 1.0f : 0.0f),
-                 __half(__hlt(A.y, B.y) ? 1.0f : 0.0f));
-}
-static __device__ inline bool __hblt2(__half2 A, __half2 B) {
-  return __hlt(A.x, B.x) && __hlt(A.y, B.y);
-}
-static __device__ inline __half2 __hle2(__half2 A, __half2 B) {
-  return __half2(__half(__hle(A.x, B.x) ? 1.0f : 0.0f),
-                 __half(__hle(A.y, B.y) ? 1.0f : 0.0f));
-}
-static __device__ inline bool __hble2(__half2 A, __half2 B) {
-  return __hle(A.x, B.x) && __hle(A.y, B.y);
-}
-static __device__ inline __half2 __hgt2(__half2 A, __half2 B) {
-  return __half2(__half(__hgt(A.x, B.x) ? 1.0f : 0.0f),
-                 __half(__hgt(A.y, B.y) ? 1.0f : 0.0f));
-}
-static __device__ inline bool __hbgt2(__half2 A, __half2 B) {
-  return __hgt(A.x, B.x) && __hgt(A.y, B.y);
-}
-static __device__ inline __half2 __hge2(__half2 A, __half2 B) {
-  return __half2(__half(__hge(A.x, B.x) ? 1.0f : 0.0f),
-                 __half(__hge(A.y, B.y) ? 1.0f : 0.0f));
-}
-static __device__ inline bool __hbge2(__half2 A, __half2 B) {
-  return __hge(A.x, B.x) && __hge(A.y, B.y);
+// R moved one float ulp toward the side Side of it (a no-op for 0).
+__host__ __device__ static inline float __cucc_nudge(float R, int Side) {
+  if (Side == 0)
+    return R;
+  unsigned U = __cucc_float_bits(R);
+  bool Away = (Side > 0) == !(U >> 31);
+  return __cucc_bits_float(Away ? U + 1 : U - 1);
 }
 
-/*===-- Operators ---------------------------------------------------------===*/
-
-static __device__ inline __half operator+(const __half &A, const __half &B) {
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hadd(__half A, __half B) {
+  return __cucc_half_of_bits(__cucc_half_rn(__half2float(A) + __half2float(B)));
+}
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hsub(__half A, __half B) {
+  return __cucc_half_of_bits(__cucc_half_rn(__half2float(A) - __half2float(B)));
+}
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hmul(__half A, __half B) {
+  return __cucc_half_of_bits(__cucc_half_rn(__half2float(A) * __half2float(B)));
+}
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hdiv(__half A, __half B) {
+  return __cucc_half_of_bits(__cucc_half_rn(__half2float(A) / __half2float(B)));
+}
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hadd_rn(__half A, __half B) {
   return __hadd(A, B);
 }
-static __device__ inline __half &operator+=(__half &A, const __half &B) {
-  return A = __hadd(A, B);
-}
-static __device__ inline __half operator-(const __half &A, const __half &B) {
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hsub_rn(__half A, __half B) {
   return __hsub(A, B);
 }
-static __device__ inline __half &operator-=(__half &A, const __half &B) {
-  return A = __hsub(A, B);
-}
-static __device__ inline __half operator*(const __half &A, const __half &B) {
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hmul_rn(__half A, __half B) {
   return __hmul(A, B);
 }
-static __device__ inline __half &operator*=(__half &A, const __half &B) {
-  return A = __hmul(A, B);
+// a * b is exact in float (22 bits); fmaf rounds a * b + c once to float,
+// and where that lands on a half tie, the exact sum's side of it decides.
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hfma(__half A, __half B, __half C) {
+  float X = __half2float(A), Y = __half2float(B), Z = __half2float(C);
+  float R = __builtin_fmaf(X, Y, Z);
+  if (__cucc_on_half_tie(R))
+    R = __cucc_nudge(R, __cucc_fma_side(X, Y, Z, R));
+  return __cucc_half_of_bits(__cucc_half_rn(R));
 }
-static __device__ inline __half operator/(const __half &A, const __half &B) {
-  return __hdiv(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ bool __hisnan(__half A) {
+  return (A.__x & 0x7fffu) > 0x7c00u;
 }
-static __device__ inline __half &operator/=(__half &A, const __half &B) {
-  return A = __hdiv(A, B);
+// Sign operations give the canonical NaN for a NaN, as the toolkit's.
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hneg(__half A) {
+  return __half_raw{__hisnan(A) ? __CUCC_HALF_NAN
+                                : (unsigned short)(A.__x ^ 0x8000u)};
 }
-static __device__ inline __half operator-(const __half &A) { return __hneg(A); }
-static __device__ inline __half operator+(const __half &A) { return A; }
-static __device__ inline __half2 operator+(const __half2 &A, const __half2 &B) {
-  return __hadd2(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __habs(__half A) {
+  return __half_raw{__hisnan(A) ? __CUCC_HALF_NAN
+                                : (unsigned short)(A.__x & 0x7fffu)};
 }
-static __device__ inline __half2 &operator+=(__half2 &A, const __half2 &B) {
-  return A = __hadd2(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ int __hisinf(__half A) {
+  return A.__x == 0x7c00u ? 1 : A.__x == 0xfc00u ? -1 : 0;
 }
-static __device__ inline __half2 operator-(const __half2 &A, const __half2 &B) {
-  return __hsub2(A, B);
+// Clamped to [0, 1]; NaN gives +0.
+__host__ __device__ static inline __half __cucc_half_sat(__half R) {
+  if (__hisnan(R) || (R.__x & 0x8000u))
+    return __half_raw{0};
+  return R.__x > 0x3c00u ? __half(__half_raw{0x3c00}) : R;
 }
-static __device__ inline __half2 &operator-=(__half2 &A, const __half2 &B) {
-  return A = __hsub2(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hadd_sat(__half A, __half B) {
+  return __cucc_half_sat(__hadd(A, B));
 }
-static __device__ inline __half2 operator*(const __half2 &A, const __half2 &B) {
-  return __hmul2(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hsub_sat(__half A, __half B) {
+  return __cucc_half_sat(__hsub(A, B));
 }
-static __device__ inline __half2 &operator*=(__half2 &A, const __half2 &B) {
-  return A = __hmul2(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hmul_sat(__half A, __half B) {
+  return __cucc_half_sat(__hmul(A, B));
 }
-static __device__ inline __half2 operator/(const __half2 &A, const __half2 &B) {
-  return __h2div(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hfma_sat(__half A, __half B, __half C) {
+  return __cucc_half_sat(__hfma(A, B, C));
 }
-static __device__ inline __half2 &operator/=(__half2 &A, const __half2 &B) {
-  return A = __h2div(A, B);
+// Negative results become +0, NaN the canonical NaN.
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hfma_relu(__half A, __half B, __half C) {
+  __half R = __hfma(A, B, C);
+  if (__hisnan(R))
+    return __half_raw{__CUCC_HALF_NAN};
+  return (R.__x & 0x8000u) ? __half(__half_raw{0}) : R;
 }
-static __device__ inline __half2 operator-(const __half2 &A) {
-  return __hneg2(A);
+
+// IEEE maxNum/minNum (a NaN operand gives the other; two give the canonical
+// NaN), with -0 below +0; the _nan forms give NaN if either is.
+__host__ __device__ static inline __half __cucc_half_minmax(__half A, __half B,
+                                                            bool Max,
+                                                            bool NaNWins) {
+  bool An = __hisnan(A), Bn = __hisnan(B);
+  if (An || Bn) {
+    if (NaNWins || (An && Bn))
+      return __half_raw{__CUCC_HALF_NAN};
+    return An ? B : A;
+  }
+  // Ordered keys of the bits: -0 sorts just below +0.
+  int Ka = (A.__x & 0x8000u) ? -(int)(A.__x & 0x7fffu) - 1 : (int)A.__x;
+  int Kb = (B.__x & 0x8000u) ? -(int)(B.__x & 0x7fffu) - 1 : (int)B.__x;
+  return (Ka > Kb) == Max ? A : B;
 }
-static __device__ inline __half2 operator+(const __half2 &A) { return A; }
-static __device__ inline bool operator==(const __half &A, const __half &B) {
-  return __heq(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hmax(__half A, __half B) {
+  return __cucc_half_minmax(A, B, true, false);
 }
-static __device__ inline bool operator==(const __half2 &A, const __half2 &B) {
-  return __hbeq2(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hmin(__half A, __half B) {
+  return __cucc_half_minmax(A, B, false, false);
 }
-static __device__ inline bool operator!=(const __half &A, const __half &B) {
-  return __hne(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hmax_nan(__half A, __half B) {
+  return __cucc_half_minmax(A, B, true, true);
 }
-static __device__ inline bool operator!=(const __half2 &A, const __half2 &B) {
-  return __hbne2(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ __half __hmin_nan(__half A, __half B) {
+  return __cucc_half_minmax(A, B, false, true);
 }
-static __device__ inline bool operator<(const __half &A, const __half &B) {
-  return __hlt(A, B);
+
+/*===-- Comparisons ----------------------------------------------------------===*/
+
+__CUDA_HOSTDEVICE_FP16_DECL__ bool __heq(__half A, __half B) {
+  return __half2float(A) == __half2float(B);
 }
-static __device__ inline bool operator<(const __half2 &A, const __half2 &B) {
-  return __hblt2(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ bool __hne(__half A, __half B) {
+  return __half2float(A) < __half2float(B) || __half2float(A) > __half2float(B);
 }
-static __device__ inline bool operator<=(const __half &A, const __half &B) {
-  return __hle(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ bool __hlt(__half A, __half B) {
+  return __half2float(A) < __half2float(B);
 }
-static __device__ inline bool operator<=(const __half2 &A, const __half2 &B) {
-  return __hble2(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ bool __hle(__half A, __half B) {
+  return __half2float(A) <= __half2float(B);
 }
-static __device__ inline bool operator>(const __half &A, const __half &B) {
-  return __hgt(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ bool __hgt(__half A, __half B) {
+  return __half2float(A) > __half2float(B);
 }
-static __device__ inline bool operator>(const __half2 &A, const __half2 &B) {
-  return __hbgt2(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ bool __hge(__half A, __half B) {
+  return __half2float(A) >= __half2float(B);
 }
-static __device__ inline bool operator>=(const __half &A, const __half &B) {
-  return __hge(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ bool __hequ(__half A, __half B) {
+  return !__hne(A, B);
 }
-static __device__ inline bool operator>=(const __half2 &A, const __half2 &B) {
-  return __hbge2(A, B);
+__CUDA_HOSTDEVICE_FP16_DECL__ bool __hneu(__half A, __half B) {
+  return !__heq(A, B);
 }
+__CUDA_HOSTDEVICE_FP16_DECL__ bool __hltu(__half A, __half B) {
+  return !__hge(A, B);
+}
+__CUDA_HOSTDEVICE_FP16_DECL__ bool __hleu(__half A, __half B) {
+  return !__hgt(A, B);
+}
+__CUDA_HOSTDEVICE_FP16_DECL__ bool __hgtu(__half A, __half B) {
+  return !__hle(A, B);
+}
+__CUDA_HOSTDEVICE_FP16_DECL__ bool __hgeu(__half A, __half B) {
+  return !__hlt(A, B);
+}
+
+/*===-- Pairs ------------------------------------------------------------------===*/
+
+#define __CUCC_HALF2_UNARY(Name, Op)                                           \
+  __CUDA_HOSTDEVICE_FP16_DECL__ __half2 Name(__half2 A) {                      \
+    return __half2(Op(A.x), Op(A.y));                                          \
+  }
+#define __CUCC_HALF2_BINARY(Name, Op)                                          \
+  __CUDA_HOSTDEVICE_FP16_DECL__ __half2 Name(__half2 A, __half2 B) {           \
+    return __half2(Op(A.x, B.x), Op(A.y, B.y));                                \
+  }
+#define __CUCC_HALF2_TERNARY(Name, Op)                                         \
+  __CUDA_HOSTDEVICE_FP16_DECL__ __half2 Name(__half2 A, __half2 B, __half2 C) { \
+    return __half2(Op(A.x, B.x, C.x), Op(A.y, B.y, C.y));                      \
+  }
+__CUCC_HALF2_BINARY(__hadd2, __hadd)
+__CUCC_HALF2_BINARY(__hsub2, __hsub)
+__CUCC_HALF2_BINARY(__hmul2, __hmul)
+__CUCC_HALF2_BINARY(__h2div, __hdiv)
+__CUCC_HALF2_BINARY(__hadd2_rn, __hadd)
+__CUCC_HALF2_BINARY(__hsub2_rn, __hsub)
+__CUCC_HALF2_BINARY(__hmul2_rn, __hmul)
+__CUCC_HALF2_BINARY(__hadd2_sat, __hadd_sat)
+__CUCC_HALF2_BINARY(__hsub2_sat, __hsub_sat)
+__CUCC_HALF2_BINARY(__hmul2_sat, __hmul_sat)
+__CUCC_HALF2_TERNARY(__hfma2, __hfma)
+__CUCC_HALF2_TERNARY(__hfma2_sat, __hfma_sat)
+__CUCC_HALF2_TERNARY(__hfma2_relu, __hfma_relu)
+__CUCC_HALF2_UNARY(__hneg2, __hneg)
+__CUCC_HALF2_UNARY(__habs2, __habs)
+__CUCC_HALF2_BINARY(__hmax2, __hmax)
+__CUCC_HALF2_BINARY(__hmin2, __hmin)
+__CUCC_HALF2_BINARY(__hmax2_nan, __hmax_nan)
+__CUCC_HALF2_BINARY(__hmin2_nan, __hmin_nan)
+
+// Complex multiply-add: (a.x*b.x - a.y*b.y + c.x, a.x*b.y + a.y*b.x + c.y),
+// each product-sum by fused multiply-adds as the toolkit's.
+__CUDA_HOSTDEVICE_FP16_DECL__ __half2 __hcmadd(__half2 A, __half2 B, __half2 C) {
+  __half Re = __hfma(A.x, B.x, C.x);
+  __half Im = __hfma(A.x, B.y, C.y);
+  Re = __hfma(__hneg(A.y), B.y, Re);
+  Im = __hfma(A.y, B.x, Im);
+  return __half2(Re, Im);
+}
+
+#define __CUCC_HALF2_COMPARE(Name, Op)                                         \
+  __CUDA_HOSTDEVICE_FP16_DECL__ __half2 Name##2(__half2 A, __half2 B) {        \
+    return __half2(__half_raw{(unsigned short)(Op(A.x, B.x) ? 0x3c00 : 0)},    \
+                   __half_raw{(unsigned short)(Op(A.y, B.y) ? 0x3c00 : 0)});   \
+  }                                                                            \
+  __CUDA_HOSTDEVICE_FP16_DECL__ unsigned Name##2_mask(__half2 A, __half2 B) {  \
+    return (Op(A.x, B.x) ? 0xffffu : 0u) | (Op(A.y, B.y) ? 0xffff0000u : 0u);  \
+  }
+#define __CUCC_HALF2_BCOMPARE(Name, Op)                                        \
+  __CUDA_HOSTDEVICE_FP16_DECL__ bool Name(__half2 A, __half2 B) {              \
+    return Op(A.x, B.x) && Op(A.y, B.y);                                       \
+  }
+__CUCC_HALF2_COMPARE(__heq, __heq)
+__CUCC_HALF2_COMPARE(__hne, __hne)
+__CUCC_HALF2_COMPARE(__hlt, __hlt)
+__CUCC_HALF2_COMPARE(__hle, __hle)
+__CUCC_HALF2_COMPARE(__hgt, __hgt)
+__CUCC_HALF2_COMPARE(__hge, __hge)
+__CUCC_HALF2_COMPARE(__hequ, __hequ)
+__CUCC_HALF2_COMPARE(__hneu, __hneu)
+__CUCC_HALF2_COMPARE(__hltu, __hltu)
+__CUCC_HALF2_COMPARE(__hleu, __hleu)
+__CUCC_HALF2_COMPARE(__hgtu, __hgtu)
+__CUCC_HALF2_COMPARE(__hgeu, __hgeu)
+__CUCC_HALF2_BCOMPARE(__hbeq2, __heq)
+__CUCC_HALF2_BCOMPARE(__hbne2, __hne)
+__CUCC_HALF2_BCOMPARE(__hblt2, __hlt)
+__CUCC_HALF2_BCOMPARE(__hble2, __hle)
+__CUCC_HALF2_BCOMPARE(__hbgt2, __hgt)
+__CUCC_HALF2_BCOMPARE(__hbge2, __hge)
+__CUCC_HALF2_BCOMPARE(__hbequ2, __hequ)
+__CUCC_HALF2_BCOMPARE(__hbneu2, __hneu)
+__CUCC_HALF2_BCOMPARE(__hbltu2, __hltu)
+__CUCC_HALF2_BCOMPARE(__hbleu2, __hleu)
+__CUCC_HALF2_BCOMPARE(__hbgtu2, __hgtu)
+__CUCC_HALF2_BCOMPARE(__hbgeu2, __hgeu)
+__CUDA_HOSTDEVICE_FP16_DECL__ __half2 __hisnan2(__half2 A) {
+  return __half2(__half_raw{(unsigned short)(__hisnan(A.x) ? 0x3c00 : 0)},
+                 __half_raw{(unsigned short)(__hisnan(A.y) ? 0x3c00 : 0)});
+}
+
+/*===-- Operators (host and device) ---------------------------------------===*/
+
+#define __CUCC_HALF_OPERATORS(T, T2)                                           \
+  __host__ __device__ inline T operator+(const T &A, const T &B) {             \
+    return __hadd(A, B);                                                       \
+  }                                                                            \
+  __host__ __device__ inline T operator-(const T &A, const T &B) {             \
+    return __hsub(A, B);                                                       \
+  }                                                                            \
+  __host__ __device__ inline T operator*(const T &A, const T &B) {             \
+    return __hmul(A, B);                                                       \
+  }                                                                            \
+  __host__ __device__ inline T operator/(const T &A, const T &B) {             \
+    return __hdiv(A, B);                                                       \
+  }                                                                            \
+  __host__ __device__ inline T &operator+=(T &A, const T &B) {                 \
+    return A = __hadd(A, B);                                                   \
+  }                                                                            \
+  __host__ __device__ inline T &operator-=(T &A, const T &B) {                 \
+    return A = __hsub(A, B);                                                   \
+  }                                                                            \
+  __host__ __device__ inline T &operator*=(T &A, const T &B) {                 \
+    return A = __hmul(A, B);                                                   \
+  }                                                                            \
+  __host__ __device__ inline T &operator/=(T &A, const T &B) {                 \
+    return A = __hdiv(A, B);                                                   \
+  }                                                                            \
+  __host__ __device__ inline T &operator++(T &A) {                             \
+    return A = __hadd(A, T(1.0f));                                             \
+  }                                                                            \
+  __host__ __device__ inline T &operator--(T &A) {                             \
+    return A = __hsub(A, T(1.0f));                                             \
+  }                                                                            \
+  __host__ __device__ inline T operator++(T &A, int) {                         \
+    T Old = A;                                                                 \
+    A = __hadd(A, T(1.0f));                                                    \
+    return Old;                                                                \
+  }                                                                            \
+  __host__ __device__ inline T operator--(T &A, int) {                         \
+    T Old = A;                                                                 \
+    A = __hsub(A, T(1.0f));                                                    \
+    return Old;                                                                \
+  }                                                                            \
+  __host__ __device__ inline T operator+(const T &A) { return A; }             \
+  __host__ __device__ inline T operator-(const T &A) { return __hneg(A); }     \
+  __host__ __device__ inline bool operator==(const T &A, const T &B) {         \
+    return __heq(A, B);                                                        \
+  }                                                                            \
+  __host__ __device__ inline bool operator!=(const T &A, const T &B) {         \
+    return __hneu(A, B);                                                       \
+  }                                                                            \
+  __host__ __device__ inline bool operator<(const T &A, const T &B) {          \
+    return __hlt(A, B);                                                        \
+  }                                                                            \
+  __host__ __device__ inline bool operator<=(const T &A, const T &B) {         \
+    return __hle(A, B);                                                        \
+  }                                                                            \
+  __host__ __device__ inline bool operator>(const T &A, const T &B) {          \
+    return __hgt(A, B);                                                        \
+  }                                                                            \
+  __host__ __device__ inline bool operator>=(const T &A, const T &B) {         \
+    return __hge(A, B);                                                        \
+  }                                                                            \
+  __host__ __device__ inline T2 operator+(const T2 &A, const T2 &B) {          \
+    return __hadd2(A, B);                                                      \
+  }                                                                            \
+  __host__ __device__ inline T2 operator-(const T2 &A, const T2 &B) {          \
+    return __hsub2(A, B);                                                      \
+  }                                                                            \
+  __host__ __device__ inline T2 operator*(const T2 &A, const T2 &B) {          \
+    return __hmul2(A, B);                                                      \
+  }                                                                            \
+  __host__ __device__ inline T2 operator/(const T2 &A, const T2 &B) {          \
+    return __h2div(A, B);                                                      \
+  }                                                                            \
+  __host__ __device__ inline T2 &operator+=(T2 &A, const T2 &B) {              \
+    return A = __hadd2(A, B);                                                  \
+  }                                                                            \
+  __host__ __device__ inline T2 &operator-=(T2 &A, const T2 &B) {              \
+    return A = __hsub2(A, B);                                                  \
+  }                                                                            \
+  __host__ __device__ inline T2 &operator*=(T2 &A, const T2 &B) {              \
+    return A = __hmul2(A, B);                                                  \
+  }                                                                            \
+  __host__ __device__ inline T2 &operator/=(T2 &A, const T2 &B) {              \
+    return A = __h2div(A, B);                                                  \
+  }                                                                            \
+  __host__ __device__ inline T2 &operator++(T2 &A) {                           \
+    return A = __hadd2(A, T2(T(1.0f), T(1.0f)));                               \
+  }                                                                            \
+  __host__ __device__ inline T2 &operator--(T2 &A) {                           \
+    return A = __hsub2(A, T2(T(1.0f), T(1.0f)));                               \
+  }                                                                            \
+  __host__ __device__ inline T2 operator++(T2 &A, int) {                       \
+    T2 Old = A;                                                                \
+    ++A;                                                                       \
+    return Old;                                                                \
+  }                                                                            \
+  __host__ __device__ inline T2 operator--(T2 &A, int) {                       \
+    T2 Old = A;                                                                \
+    --A;                                                                       \
+    return Old;                                                                \
+  }                                                                            \
+  __host__ __device__ inline T2 operator+(const T2 &A) { return A; }           \
+  __host__ __device__ inline T2 operator-(const T2 &A) { return __hneg2(A); }  \
+  __host__ __device__ inline bool operator==(const T2 &A, const T2 &B) {       \
+    return __hbeq2(A, B);                                                      \
+  }                                                                            \
+  __host__ __device__ inline bool operator!=(const T2 &A, const T2 &B) {       \
+    return __hbneu2(A, B);                                                     \
+  }                                                                            \
+  __host__ __device__ inline bool operator<(const T2 &A, const T2 &B) {        \
+    return __hblt2(A, B);                                                      \
+  }                                                                            \
+  __host__ __device__ inline bool operator<=(const T2 &A, const T2 &B) {       \
+    return __hble2(A, B);                                                      \
+  }                                                                            \
+  __host__ __device__ inline bool operator>(const T2 &A, const T2 &B) {        \
+    return __hbgt2(A, B);                                                      \
+  }                                                                            \
+  __host__ __device__ inline bool operator>=(const T2 &A, const T2 &B) {       \
+    return __hbge2(A, B);                                                      \
+  }
+__CUCC_HALF_OPERATORS(__half, __half2)
 
 /*===-- Math (through float, one final rounding) -------------------------===*/
 
-static __device__ inline __half hsqrt(__half A) {
-  return __half(__builtin_sqrtf((float)A.native()));
+// Whether float F lies within 16 float ulps of a tie between two halves:
+// there float's own error could decide the half, so the result is
+// recomputed in double (correctly rounded then, as the toolkit's are).
+__host__ __device__ static inline bool __cucc_near_half_tie(float F) {
+  unsigned Abs = __cucc_float_bits(F) & 0x7fffffffu;
+  if (Abs >= 0x7f800000u || Abs < 0x33000000u)
+    return false;
+  int E = (int)(Abs >> 23) - 127;
+  int Drop = E < -14 ? 13 + (-14 - E) : 13;
+  if (Drop >= 24)
+    return true;
+  unsigned Low = Abs & ((1u << Drop) - 1), Tie = 1u << (Drop - 1);
+  return Low + 16u - Tie < 32u;
 }
-static __device__ inline __half2 h2sqrt(__half2 A) {
-  return __half2(hsqrt(A.x), hsqrt(A.y));
-}
-static __device__ inline __half hexp(__half A) {
-  return __half(__builtin_expf((float)A.native()));
-}
-static __device__ inline __half2 h2exp(__half2 A) {
-  return __half2(hexp(A.x), hexp(A.y));
-}
-static __device__ inline __half hexp2(__half A) {
-  return __half(__builtin_exp2f((float)A.native()));
-}
-static __device__ inline __half2 h2exp2(__half2 A) {
-  return __half2(hexp2(A.x), hexp2(A.y));
-}
-static __device__ inline __half hexp10(__half A) {
-  return __half(__builtin_exp10f((float)A.native()));
-}
-static __device__ inline __half2 h2exp10(__half2 A) {
-  return __half2(hexp10(A.x), hexp10(A.y));
-}
-static __device__ inline __half hlog(__half A) {
-  return __half(__builtin_logf((float)A.native()));
-}
-static __device__ inline __half2 h2log(__half2 A) {
-  return __half2(hlog(A.x), hlog(A.y));
-}
-static __device__ inline __half hlog2(__half A) {
-  return __half(__builtin_log2f((float)A.native()));
-}
-static __device__ inline __half2 h2log2(__half2 A) {
-  return __half2(hlog2(A.x), hlog2(A.y));
-}
-static __device__ inline __half hlog10(__half A) {
-  return __half(__builtin_log10f((float)A.native()));
-}
-static __device__ inline __half2 h2log10(__half2 A) {
-  return __half2(hlog10(A.x), hlog10(A.y));
-}
-static __device__ inline __half hsin(__half A) {
-  return __half(__builtin_sinf((float)A.native()));
-}
-static __device__ inline __half2 h2sin(__half2 A) {
-  return __half2(hsin(A.x), hsin(A.y));
-}
-static __device__ inline __half hcos(__half A) {
-  return __half(__builtin_cosf((float)A.native()));
-}
-static __device__ inline __half2 h2cos(__half2 A) {
-  return __half2(hcos(A.x), hcos(A.y));
-}
-static __device__ inline __half hceil(__half A) {
-  return __half(__builtin_ceilf((float)A.native()));
-}
-static __device__ inline __half2 h2ceil(__half2 A) {
-  return __half2(hceil(A.x), hceil(A.y));
-}
-static __device__ inline __half hfloor(__half A) {
-  return __half(__builtin_floorf((float)A.native()));
-}
-static __device__ inline __half2 h2floor(__half2 A) {
-  return __half2(hfloor(A.x), hfloor(A.y));
-}
-static __device__ inline __half htrunc(__half A) {
-  return __half(__builtin_truncf((float)A.native()));
-}
-static __device__ inline __half2 h2trunc(__half2 A) {
-  return __half2(htrunc(A.x), htrunc(A.y));
-}
-static __device__ inline __half hrint(__half A) {
-  return __half(__builtin_rintf((float)A.native()));
-}
-static __device__ inline __half2 h2rint(__half2 A) {
-  return __half2(hrint(A.x), hrint(A.y));
-}
-static __device__ inline __half hrsqrt(__half A) {
-  return __half(1.0f / __builtin_sqrtf((float)A.native()));
-}
-static __device__ inline __half hrcp(__half A) {
-  return __half(1.0f / (float)A.native());
-}
-static __device__ inline __half2 h2rsqrt(__half2 A) {
-  return __half2(hrsqrt(A.x), hrsqrt(A.y));
-}
-static __device__ inline __half2 h2rcp(__half2 A) {
-  return __half2(hrcp(A.x), hrcp(A.y));
-}
+
+#define __CUCC_HALF_MATH(Name, Name2, Expr, DoubleExpr)                        \
+  __CUDA_FP16_DECL__ __half Name(__half A) {                                   \
+    float X = __half2float(A);                                                 \
+    float R = Expr;                                                            \
+    if (__cucc_near_half_tie(R)) {                                             \
+      double Y = (double)X;                                                    \
+      return __cucc_half_of_bits(                                              \
+          __cucc_half_from_double(DoubleExpr, __cucc_rn));                     \
+    }                                                                          \
+    return __float2half_rn(R);                                                 \
+  }                                                                            \
+  __CUCC_HALF2_UNARY(Name2, Name)
+__CUCC_HALF_MATH(hsqrt, h2sqrt, __builtin_sqrtf(X), __builtin_sqrt(Y))
+__CUCC_HALF_MATH(hrsqrt, h2rsqrt, 1.0f / __builtin_sqrtf(X),
+                 1.0 / __builtin_sqrt(Y))
+__CUCC_HALF_MATH(hrcp, h2rcp, 1.0f / X, 1.0 / Y)
+__CUCC_HALF_MATH(hexp, h2exp, __builtin_expf(X), __builtin_exp(Y))
+__CUCC_HALF_MATH(hexp2, h2exp2, __builtin_exp2f(X), __builtin_exp2(Y))
+__CUCC_HALF_MATH(hexp10, h2exp10, __builtin_exp10f(X), __builtin_exp10(Y))
+__CUCC_HALF_MATH(hlog, h2log, __builtin_logf(X), __builtin_log(Y))
+__CUCC_HALF_MATH(hlog2, h2log2, __builtin_log2f(X), __builtin_log2(Y))
+__CUCC_HALF_MATH(hlog10, h2log10, __builtin_log10f(X), __builtin_log10(Y))
+__CUCC_HALF_MATH(hsin, h2sin, __builtin_sinf(X), __builtin_sin(Y))
+__CUCC_HALF_MATH(hcos, h2cos, __builtin_cosf(X), __builtin_cos(Y))
+__CUCC_HALF_MATH(htanh, h2tanh, __builtin_tanhf(X), __builtin_tanh(Y))
+__CUCC_HALF_MATH(htanh_approx, h2tanh_approx, __builtin_tanhf(X),
+                 __builtin_tanh(Y))
+__CUCC_HALF_MATH(hceil, h2ceil, __builtin_ceilf(X), __builtin_ceil(Y))
+__CUCC_HALF_MATH(hfloor, h2floor, __builtin_floorf(X), __builtin_floor(Y))
+__CUCC_HALF_MATH(htrunc, h2trunc, __builtin_truncf(X), __builtin_trunc(Y))
+__CUCC_HALF_MATH(hrint, h2rint, __builtin_rintf(X), __builtin_rint(Y))
+#undef __CUCC_HALF_MATH
 
 /*===-- Shuffles (a value moves in the low 16 bits of a word, a pair as the
  * word) ------------------------------------------------------------------===*/
 
-static __device__ inline __half __shfl_sync(unsigned Mask, __half V, int B,
-                                            int Width = 32) {
+__CUDA_FP16_DECL__ __half __shfl_sync(unsigned Mask, __half V, int B,
+                                      int Width = 32) {
   return __half_raw{
       (unsigned short)__shfl_sync(Mask, (unsigned)V.__x, B, Width)};
 }
-static __device__ inline __half2 __shfl_sync(unsigned Mask, __half2 V, int B,
-                                             int Width = 32) {
+__CUDA_FP16_DECL__ __half2 __shfl_sync(unsigned Mask, __half2 V, int B,
+                                       int Width = 32) {
   unsigned W = __shfl_sync(Mask, __builtin_bit_cast(unsigned, V), B, Width);
   return __builtin_bit_cast(__half2, W);
 }
-static __device__ inline __half __shfl_up_sync(unsigned Mask, __half V,
-                                               unsigned int B, int Width = 32) {
+__CUDA_FP16_DECL__ __half __shfl_up_sync(unsigned Mask, __half V,
+                                         unsigned int B, int Width = 32) {
   return __half_raw{
       (unsigned short)__shfl_up_sync(Mask, (unsigned)V.__x, B, Width)};
 }
-static __device__ inline __half2
-__shfl_up_sync(unsigned Mask, __half2 V, unsigned int B, int Width = 32) {
+__CUDA_FP16_DECL__ __half2 __shfl_up_sync(unsigned Mask, __half2 V,
+                                          unsigned int B, int Width = 32) {
   unsigned W = __shfl_up_sync(Mask, __builtin_bit_cast(unsigned, V), B, Width);
   return __builtin_bit_cast(__half2, W);
 }
-static __device__ inline __half
-__shfl_down_sync(unsigned Mask, __half V, unsigned int B, int Width = 32) {
+__CUDA_FP16_DECL__ __half __shfl_down_sync(unsigned Mask, __half V,
+                                           unsigned int B, int Width = 32) {
   return __half_raw{
       (unsigned short)__shfl_down_sync(Mask, (unsigned)V.__x, B, Width)};
 }
-static __device__ inline __half2
-__shfl_down_sync(unsigned Mask, __half2 V, unsigned int B, int Width = 32) {
+__CUDA_FP16_DECL__ __half2 __shfl_down_sync(unsigned Mask, __half2 V,
+                                            unsigned int B, int Width = 32) {
   unsigned W =
       __shfl_down_sync(Mask, __builtin_bit_cast(unsigned, V), B, Width);
   return __builtin_bit_cast(__half2, W);
 }
-static __device__ inline __half __shfl_xor_sync(unsigned Mask, __half V, int B,
-                                                int Width = 32) {
+__CUDA_FP16_DECL__ __half __shfl_xor_sync(unsigned Mask, __half V, int B,
+                                          int Width = 32) {
   return __half_raw{
       (unsigned short)__shfl_xor_sync(Mask, (unsigned)V.__x, B, Width)};
 }
-static __device__ inline __half2 __shfl_xor_sync(unsigned Mask, __half2 V,
-                                                 int B, int Width = 32) {
+__CUDA_FP16_DECL__ __half2 __shfl_xor_sync(unsigned Mask, __half2 V, int B,
+                                           int Width = 32) {
   unsigned W = __shfl_xor_sync(Mask, __builtin_bit_cast(unsigned, V), B, Width);
   return __builtin_bit_cast(__half2, W);
 }
 
+/*===-- Loads and stores with cache hints (plain accesses here) -----------===*/
+
+__CUDA_FP16_DECL__ __half __ldg(const __half *P) { return *P; }
+__CUDA_FP16_DECL__ __half2 __ldg(const __half2 *P) { return *P; }
+
 /*===-- Atomics (a compare-and-swap loop on the enclosing 32-bit word) ----===*/
 
-static __device__ inline __half2 atomicAdd(__half2 *Address, __half2 Value) {
+__CUDA_FP16_DECL__ __half2 atomicAdd(__half2 *Address, __half2 Value) {
   unsigned *Word = (unsigned *)Address;
   unsigned Old = *Word, Assumed;
   do {
@@ -526,7 +1087,7 @@ static __device__ inline __half2 atomicAdd(__half2 *Address, __half2 Value) {
   } while (Old != Assumed);
   return __builtin_bit_cast(__half2, Old);
 }
-static __device__ inline __half atomicAdd(__half *Address, __half Value) {
+__CUDA_FP16_DECL__ __half atomicAdd(__half *Address, __half Value) {
   unsigned long long Bits = (unsigned long long)Address;
   unsigned *Word = (unsigned *)(Bits & ~3ull);
   unsigned Shift = (unsigned)(Bits & 2) * 8;
