@@ -119,6 +119,17 @@ cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
   return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim,
                                        args, sharedMem, stream);
 }
+/* The kernel's arguments converted to its parameter types, then launched
+ * with cudaLaunchKernelExC. */
+template <typename... ExpTypes, typename... ActTypes>
+static __host__ inline cudaError_t
+cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                   void (*kernel)(ExpTypes...), ActTypes &&...args) {
+  return [&](ExpTypes... coerced) {
+    void *pArgs[sizeof...(ExpTypes) + 1] = {((void *)&coerced)...};
+    return ::cudaLaunchKernelExC(config, (const void *)kernel, pArgs);
+  }(static_cast<ActTypes &&>(args)...);
+}
 template <class T>
 static __host__ inline cudaError_t
 cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr, int value) {

@@ -156,6 +156,40 @@ __host__ cudaError_t cudaLaunchCooperativeKernel(const void *func,
                                                  dim3 gridDim, dim3 blockDim,
                                                  void **args, size_t sharedMem,
                                                  cudaStream_t stream);
+
+/* cudaLaunchKernelExC's configuration, as CUDA 12 lays it out; of the
+ * attributes only cudaLaunchAttributeCooperative changes the launch. */
+typedef union cudaLaunchAttributeValue {
+  char pad[64];
+  int cooperative;
+  enum cudaSynchronizationPolicy syncPolicy;
+  struct {
+    unsigned int x, y, z;
+  } clusterDim;
+  enum cudaClusterSchedulingPolicy clusterSchedulingPolicyPreference;
+  int programmaticStreamSerializationAllowed;
+  struct {
+    cudaEvent_t event;
+    int flags;
+    int triggerAtBlockStart;
+  } programmaticEvent;
+  int priority;
+} cudaLaunchAttributeValue;
+typedef struct cudaLaunchAttribute_st {
+  enum cudaLaunchAttributeID id;
+  char pad[8 - sizeof(enum cudaLaunchAttributeID)];
+  cudaLaunchAttributeValue val;
+} cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} cudaLaunchConfig_t;
+__host__ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                         const void *func, void **args);
 __host__ cudaError_t cudaFuncSetAttribute(const void *func,
                                           enum cudaFuncAttribute attr,
                                           int value);

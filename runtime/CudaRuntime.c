@@ -1500,6 +1500,20 @@ cudaError_t cudaLaunchCooperativeKernel(const void *Function, dim3 Grid,
   return launchAs(Function, Grid, Block, Args, SharedBytes, Stream, true);
 }
 
+/* The configuration's launch; cudaLaunchAttributeCooperative makes it
+ * cudaLaunchCooperativeKernel's, the other attributes change nothing. */
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *Config,
+                                const void *Function, void **Args) {
+  if (!Config || (Config->numAttrs && !Config->attrs))
+    return record(cudaErrorInvalidValue);
+  bool Cooperative = false;
+  for (unsigned I = 0; I < Config->numAttrs; ++I)
+    if (Config->attrs[I].id == cudaLaunchAttributeCooperative)
+      Cooperative = Config->attrs[I].val.cooperative != 0;
+  return launchAs(Function, Config->gridDim, Config->blockDim, Args,
+                  Config->dynamicSmemBytes, Config->stream, Cooperative);
+}
+
 static cudaError_t kernelModule(const void *Function, KernelEntry **K,
                                 void **Module) {
   cudaError_t Error = ready();

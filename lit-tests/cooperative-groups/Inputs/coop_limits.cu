@@ -4,7 +4,8 @@
 // the GPU holds at once; a grid.sync() in an ordinary launch of several
 // blocks (undefined in CUDA) fails the launch as a deadlock instead of
 // hanging; a spinning wait on a flag that another block sets works only
-// in a cooperative launch, where all blocks are resident.
+// in a cooperative launch, where all blocks are resident;
+// cudaLaunchKernelEx with cudaLaunchAttributeCooperative is one.
 #include <cooperative_groups.h>
 #include <cstdio>
 
@@ -14,7 +15,9 @@ __global__ void syncKernel(unsigned *Out) {
   cg::grid_group Grid = cg::this_grid();
   Out[Grid.thread_rank()] = 1;
   Grid.sync();
-  Out[Grid.thread_rank()] += Out[(Grid.thread_rank() + 64) % Grid.size()];
+  unsigned Other = Out[(Grid.thread_rank() + 1024) % Grid.size()];
+  Grid.sync();
+  Out[Grid.thread_rank()] += Other;
 }
 
 // Block 0 waits for the flag that the last block raises.
@@ -41,6 +44,24 @@ int main() {
                                   Args, 0, 0);
   printf("2x1024 cooperative: %s, %s\n", cudaGetErrorName(E),
          cudaGetErrorName(cudaDeviceSynchronize()));
+  cudaMemset(Out, 0, 8192 * sizeof(unsigned));
+  cudaLaunchAttribute Attr[1];
+  Attr[0].id = cudaLaunchAttributeCooperative;
+  Attr[0].val.cooperative = 1;
+  cudaLaunchConfig_t Config = {};
+  Config.gridDim = dim3(2);
+  Config.blockDim = dim3(1024);
+  Config.attrs = Attr;
+  Config.numAttrs = 1;
+  E = cudaLaunchKernelEx(&Config, syncKernel, Out);
+  static unsigned Host[2048];
+  cudaMemcpy(Host, Out, sizeof(Host), cudaMemcpyDeviceToHost);
+  int Twos = 0;
+  for (unsigned V : Host)
+    Twos += V == 2;
+  printf("cudaLaunchKernelEx cooperative 2x1024: %s, %d of 2048 threads saw "
+         "the other block's write\n",
+         cudaGetErrorName(E), Twos);
   cudaMemset(Flag, 0, sizeof(unsigned));
   void *FlagArgs[] = {&Flag, &Out};
   E = cudaLaunchCooperativeKernel((void *)flagKernel, dim3(3), dim3(32),
