@@ -317,7 +317,11 @@ void deviceAppendCudaArgs(const DeviceOptions *Options, const char **Argv,
                                      "--cuda-path=/nonexistent",
                                      "-Xclang",
                                      "-target-sdk-version=12.0",
-                                     "-D__CUDACC__"};
+                                     "-D__CUDACC__",
+                                     /* What nvcc defines for every file it
+                                      * compiles: code tests it to mark
+                                      * functions __host__ __device__. */
+                                     "-D__NVCC__"};
   for (size_t I = 0; I < sizeof(Cuda) / sizeof(Cuda[0]); ++I)
     Argv[(*N)++] = Cuda[I];
   Argv[(*N)++] = "-isystem";

@@ -481,7 +481,8 @@ def render_idiom(k):
     return "".join(out)
 
 
-REASSOC = ("#if defined(__clang__) && !defined(__NVCC__)\n"
+# cucc defines __NVCC__ as nvcc does; only nvcc's compile is not clang's.
+REASSOC = ("#if defined(__clang__)\n"
            "#pragma clang fp reassociate(on)\n"
            "#endif\n")
 

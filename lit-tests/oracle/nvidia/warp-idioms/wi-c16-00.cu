@@ -356,7 +356,7 @@ __global__ void k0(const unsigned *__restrict__ in, unsigned *__restrict__ out, 
 
 // k1 scan guard=if/mod float/reassoc/small add w32 lane=cg obs=all post=none block=32x2 grid=1
 __global__ void k1(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

@@ -348,7 +348,7 @@ __global__ void k0(const int *__restrict__ in, int *__restrict__ out, int arg) {
 
 // k1 scan guard=ptx/none float/reassoc/small add w16 lane=ptx obs=lane>=4@thread post=bcastlast block=64x1 grid=1
 __global__ void k1(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
@@ -465,7 +465,7 @@ __global__ void k4(const int *__restrict__ in, int *__restrict__ out, int arg) {
 
 // k5 scan guard=ptx/mod float/reassoc/small add w16 lane=mod32 obs=lane>=20@thread post=bcastlast block=64x1 grid=2
 __global__ void k5(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

@@ -442,7 +442,7 @@ __global__ void k3(const unsigned *__restrict__ in, unsigned *__restrict__ out, 
 
 // k4 scan guard=if/mod float/reassoc/small add w16 lane=and31 obs=all post=none block=64x1 grid=1
 __global__ void k4(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

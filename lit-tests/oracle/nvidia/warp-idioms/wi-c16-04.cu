@@ -335,7 +335,7 @@ static void run(const char *title, void (*kernel)(const T *, T *, int),
 
 // k0 scan guard=select/mod float/reassoc/small add w32 lane=ptx obs=all post=none block=32x2 grid=2
 __global__ void k0(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
@@ -495,7 +495,7 @@ __global__ void k4(const int *__restrict__ in, int *__restrict__ out, int arg) {
 
 // k5 scan guard=if/and float/reassoc/small add w16 lane=and31 obs=lane%16==15@thread post=none block=32x2 grid=1
 __global__ void k5(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

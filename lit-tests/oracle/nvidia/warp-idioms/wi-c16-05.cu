@@ -335,7 +335,7 @@ static void run(const char *title, void (*kernel)(const T *, T *, int),
 
 // k0 scan guard=ptx/mod float/reassoc/small add w32 lane=cg obs=lane>=25@thread post=none block=64x1 grid=1
 __global__ void k0(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

@@ -369,7 +369,7 @@ __global__ void k1(const int *__restrict__ in, int *__restrict__ out, int arg) {
 
 // k2 scan guard=select/mod float/reassoc/small add w16 lane=mod32 obs=lane%16==15@thread post=none block=64x1 grid=1
 __global__ void k2(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
@@ -396,7 +396,7 @@ __global__ void k2(const float *__restrict__ in, float *__restrict__ out, int ar
 
 // k3 scan guard=select/mod float/reassoc/small add w32 lane=cg obs=all post=none block=64x1 grid=2
 __global__ void k3(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

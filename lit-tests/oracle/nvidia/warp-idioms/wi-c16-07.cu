@@ -500,7 +500,7 @@ __global__ void k4(const unsigned *__restrict__ in, unsigned *__restrict__ out, 
 
 // k5 scan guard=if/mod float/reassoc/small add w32 lane=mod32 obs=lane%32==31@thread post=none block=64x1 grid=1
 __global__ void k5(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

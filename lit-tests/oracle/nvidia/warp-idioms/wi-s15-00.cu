@@ -380,7 +380,7 @@ __global__ void k4(const int *__restrict__ in, int *__restrict__ out, int arg) {
 
 // k5 bfly offsets=2,1 float/reassoc/small add w4 lane=and31 obs=lane<23@thread post=bcastlast block=32x2 grid=2
 __global__ void k5(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

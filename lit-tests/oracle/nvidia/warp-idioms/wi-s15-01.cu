@@ -336,7 +336,7 @@ __global__ void k0(const int *__restrict__ in, int *__restrict__ out, int arg) {
 
 // k1 scan guard=select/mod float/reassoc/small add w8 lane=mod32 obs=lane%8==7@thread post=none block=16x4 grid=1
 __global__ void k1(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

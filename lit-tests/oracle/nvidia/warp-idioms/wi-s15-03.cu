@@ -411,7 +411,7 @@ __global__ void k3(const int *__restrict__ in, int *__restrict__ out, int arg) {
 
 // k4 scan guard=ptx/none float/reassoc/small add w16 lane=ptx obs=lane%16==15@thread post=bcast0 block=64x1 grid=1
 __global__ void k4(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

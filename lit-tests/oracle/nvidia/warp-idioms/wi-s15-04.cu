@@ -351,7 +351,7 @@ __global__ void k0(const int *__restrict__ in, int *__restrict__ out, int arg) {
 
 // k1 bcast src=const:12 float/reassoc/small add w16 lane=mod32 obs=lane%16==0@thread post=none block=8x8 grid=1
 __global__ void k1(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

@@ -384,7 +384,7 @@ __global__ void k4(const unsigned *__restrict__ in, unsigned *__restrict__ out, 
 
 // k5 scan guard=if/and float/reassoc/small add w16 lane=ptx obs=lane==0@warp post=bcast0 block=64x1 grid=2
 __global__ void k5(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

@@ -342,7 +342,7 @@ __global__ void k0(const int *__restrict__ in, int *__restrict__ out, int arg) {
 
 // k1 bfly offsets=2,1 float/reassoc/small add w4 lane=cg obs=lane==0@warp post=bcastlast block=8x8 grid=2
 __global__ void k1(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

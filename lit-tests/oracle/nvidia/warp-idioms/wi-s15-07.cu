@@ -351,7 +351,7 @@ __global__ void k1(const unsigned *__restrict__ in, unsigned *__restrict__ out, 
 
 // k2 bfly offsets=1,2,4,8,16 float/reassoc/small add w32 lane=ptx obs=helper:lane==31 post=bcastlast block=64x1 grid=2
 __device__ __noinline__ float k2_idiom(float v, int lane, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   #pragma unroll

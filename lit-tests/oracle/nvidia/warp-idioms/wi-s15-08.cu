@@ -370,7 +370,7 @@ __global__ void k3(const int *__restrict__ in, int *__restrict__ out, int arg) {
 
 // k4 bfly offsets=1 float/reassoc/small add w2 lane=cg obs=lane==0@thread post=none block=64x1 grid=2
 __global__ void k4(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

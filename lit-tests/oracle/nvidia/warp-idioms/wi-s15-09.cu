@@ -323,7 +323,7 @@ static void run(const char *title, void (*kernel)(const T *, T *, int),
 
 // k0 down offsets=1,2,4 float/reassoc/small add w8 lane=ptx obs=all post=bcastlast block=32x2 grid=1
 __global__ void k0(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

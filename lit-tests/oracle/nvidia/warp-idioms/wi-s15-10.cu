@@ -353,7 +353,7 @@ __global__ void k1(const int *__restrict__ in, int *__restrict__ out, int arg) {
 
 // k2 bcast src=const:22 float/reassoc/small add w2 lane=cg obs=lane%2==0@thread post=none block=64x1 grid=1
 __global__ void k2(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

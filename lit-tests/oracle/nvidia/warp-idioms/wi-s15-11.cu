@@ -345,7 +345,7 @@ __global__ void k1(const unsigned *__restrict__ in, unsigned *__restrict__ out, 
 
 // k2 bcast src=lane:30 float/reassoc/small add w16 lane=and31 obs=select0 post=none block=64x1 grid=1
 __global__ void k2(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

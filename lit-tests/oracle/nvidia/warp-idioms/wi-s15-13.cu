@@ -411,7 +411,7 @@ __global__ void k4(const int *__restrict__ in, int *__restrict__ out, int arg) {
 
 // k5 down offsets=4,1,2 float/reassoc/small add w8 lane=ptx obs=select0 post=bcastlast block=8x8 grid=2
 __global__ void k5(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

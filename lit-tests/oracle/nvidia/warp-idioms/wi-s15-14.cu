@@ -397,7 +397,7 @@ __global__ void k4(const int *__restrict__ in, int *__restrict__ out, int arg) {
 
 // k5 scan guard=if/mod float/reassoc/small add w16 lane=ptx obs=lane%16==0@thread post=none block=16x4 grid=2
 __global__ void k5(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;

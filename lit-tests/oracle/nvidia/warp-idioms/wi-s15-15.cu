@@ -382,7 +382,7 @@ __global__ void k3(const unsigned *__restrict__ in, unsigned *__restrict__ out, 
 
 // k4 scan guard=ptx/mod float/reassoc/small add w32 lane=mod32 obs=lane%32==0@thread post=bcast0 block=32x2 grid=1
 __global__ void k4(const float *__restrict__ in, float *__restrict__ out, int arg) {
-#if defined(__clang__) && !defined(__NVCC__)
+#if defined(__clang__)
 #pragma clang fp reassociate(on)
 #endif
   const unsigned gtid = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
