@@ -160,8 +160,8 @@ static __device__ void __cuccBorderTexel(const struct __cuccTexture *t,
       continue;
     }
     color = color < lowest ? lowest : color > 1.0f ? 1.0f : color;
-    int value = (int)__builtin_floor((double)color * __cuccNormalizedOne(t) +
-                                     0.5);
+    int value =
+        (int)__builtin_floor((double)color * __cuccNormalizedOne(t) + 0.5);
     v->u[c] = (unsigned)value;
     v->f[c] = __cuccNormalizedValue(t, value);
   }
@@ -205,7 +205,7 @@ static __device__ void __cuccTexelAt(const struct __cuccTexture *t,
   __cuccLoadTexel(t, p, v);
 }
 
-/*===-- Linear filtering ---------------------------------------------------===*/
+/*===-- Linear filtering --------------------------------------------------===*/
 
 /* The weights (of 1/256) of the corners of a linear fetch from the upper
  * texels' weights w[d] of each dimension: corner bit d set is the upper
@@ -235,7 +235,7 @@ static __device__ void __cuccCornerWeights(int dims, const int *w,
   }
 }
 
-/* The sums of one channel of a linear fetch: a float format's as a
+/* The sums of a linear fetch, a channel each: a float format's as a
  * double and what rounding that double lost (each product is exact), an
  * integer format's as an integer. */
 struct __cuccFilterSum {
@@ -260,8 +260,9 @@ static __device__ float __cuccRoundTiesAway(double high, double low) {
     return r;
   bool away = r == 0.0f || (rest > 0.0) == (r > 0.0f);
   unsigned bits = __cuccFloatToBits(r);
-  float next = r == 0.0f ? __cuccBitsToFloat((rest < 0.0 ? 0x80000000u : 0u) | 1u)
-               : __cuccBitsToFloat(away ? bits + 1 : bits - 1);
+  float next = r == 0.0f
+                   ? __cuccBitsToFloat((rest < 0.0 ? 0x80000000u : 0u) | 1u)
+                   : __cuccBitsToFloat(away ? bits + 1 : bits - 1);
   double half = ((double)next - (double)r) * 0.5;
   if (rest > 0.0 ? rest > half : rest < half)
     return next;
@@ -299,6 +300,7 @@ static __device__ __forceinline__ double __cuccHalfProduct(int weight,
   return p;
 }
 
+/* sum += weight x the texel tap, channel by channel. */
 static __device__ void __cuccAccumulate(const struct __cuccTexture *t,
                                         int weight,
                                         const struct __cuccTexel *tap,
@@ -330,6 +332,7 @@ static __device__ int __cuccFilteredToSixteenBits(const struct __cuccTexture *t,
   return scaled < 0 ? -rounded : rounded;
 }
 
+/* The filtered texel: each channel's sum rounded as its format's is. */
 static __device__ void __cuccFinishFilter(const struct __cuccTexture *t,
                                           const struct __cuccFilterSum *sum,
                                           struct __cuccTexel *v) {
@@ -352,7 +355,7 @@ static __device__ void __cuccFinishFilter(const struct __cuccTexture *t,
   }
 }
 
-/*===-- Sampling -----------------------------------------------------------===*/
+/*===-- Sampling ----------------------------------------------------------===*/
 
 /* The fetch at coordinates c (dims of them, in the texture's terms) of
  * layer (layered textures only). */
@@ -369,8 +372,7 @@ static __device__ void __cuccSample(const struct __cuccTexture *t, int dims,
   float c[3] = {coords[0], dims > 1 ? coords[1] : 0.0f,
                 dims > 2 ? coords[2] : 0.0f};
   int mode[3];
-  bool linear =
-      t->filterMode == cudaFilterModeLinear && __cuccReadsFloats(t);
+  bool linear = t->filterMode == cudaFilterModeLinear && __cuccReadsFloats(t);
   /* A 1D array filters as a 2D one of one row, at y = 0. */
   if (linear && dims == 1 && !t->linear)
     dims = 2;
@@ -431,17 +433,16 @@ static __device__ void __cuccFetchLinear(const struct __cuccTexture *t, int x,
     }
     return;
   }
-  __cuccLoadTexel(
-      t, (const unsigned char *)t->texels + (unsigned long long)x * t->texelBytes,
-      v);
+  __cuccLoadTexel(t,
+                  (const unsigned char *)t->texels +
+                      (unsigned long long)x * t->texelBytes,
+                  v);
 }
 
 /* What a fetch returns as type T. */
 template <class T> struct __cuccTexResult;
 template <> struct __cuccTexResult<float> {
-  static __device__ float make(const struct __cuccTexel &v) {
-    return v.f[0];
-  }
+  static __device__ float make(const struct __cuccTexel &v) { return v.f[0]; }
 };
 template <> struct __cuccTexResult<float1> {
   static __device__ float1 make(const struct __cuccTexel &v) {
@@ -480,8 +481,8 @@ template <> struct __cuccTexResult<char2> {
 };
 template <> struct __cuccTexResult<char4> {
   static __device__ char4 make(const struct __cuccTexel &v) {
-    return make_char4((signed char)v.u[0], (signed char)v.u[1], (signed char)v.u[2],
-                       (signed char)v.u[3]);
+    return make_char4((signed char)v.u[0], (signed char)v.u[1],
+                      (signed char)v.u[2], (signed char)v.u[3]);
   }
 };
 template <> struct __cuccTexResult<unsigned char> {
@@ -501,8 +502,8 @@ template <> struct __cuccTexResult<uchar2> {
 };
 template <> struct __cuccTexResult<uchar4> {
   static __device__ uchar4 make(const struct __cuccTexel &v) {
-    return make_uchar4((unsigned char)v.u[0], (unsigned char)v.u[1], (unsigned char)v.u[2],
-                       (unsigned char)v.u[3]);
+    return make_uchar4((unsigned char)v.u[0], (unsigned char)v.u[1],
+                       (unsigned char)v.u[2], (unsigned char)v.u[3]);
   }
 };
 template <> struct __cuccTexResult<short> {
@@ -543,8 +544,8 @@ template <> struct __cuccTexResult<ushort2> {
 };
 template <> struct __cuccTexResult<ushort4> {
   static __device__ ushort4 make(const struct __cuccTexel &v) {
-    return make_ushort4((unsigned short)v.u[0], (unsigned short)v.u[1], (unsigned short)v.u[2],
-                       (unsigned short)v.u[3]);
+    return make_ushort4((unsigned short)v.u[0], (unsigned short)v.u[1],
+                        (unsigned short)v.u[2], (unsigned short)v.u[3]);
   }
 };
 template <> struct __cuccTexResult<int> {
@@ -564,8 +565,7 @@ template <> struct __cuccTexResult<int2> {
 };
 template <> struct __cuccTexResult<int4> {
   static __device__ int4 make(const struct __cuccTexel &v) {
-    return make_int4((int)v.u[0], (int)v.u[1], (int)v.u[2],
-                       (int)v.u[3]);
+    return make_int4((int)v.u[0], (int)v.u[1], (int)v.u[2], (int)v.u[3]);
   }
 };
 template <> struct __cuccTexResult<unsigned int> {
@@ -585,8 +585,8 @@ template <> struct __cuccTexResult<uint2> {
 };
 template <> struct __cuccTexResult<uint4> {
   static __device__ uint4 make(const struct __cuccTexel &v) {
-    return make_uint4((unsigned int)v.u[0], (unsigned int)v.u[1], (unsigned int)v.u[2],
-                       (unsigned int)v.u[3]);
+    return make_uint4((unsigned int)v.u[0], (unsigned int)v.u[1],
+                      (unsigned int)v.u[2], (unsigned int)v.u[3]);
   }
 };
 
