@@ -1415,7 +1415,10 @@ static void exposeSharedGlobals(WaveSim *S, LLVMModuleRef M) {
   LLVMTargetDataRef TD = LLVMGetModuleDataLayout(M);
   for (LLVMValueRef G = LLVMGetFirstGlobal(M); G;) {
     LLVMValueRef Next = LLVMGetNextGlobal(G);
-    if (LLVMGetPointerAddressSpace(LLVMTypeOf(G)) != 3) {
+    /* The arrays made for extern ones are appended to the list, and are
+     * declarations too: each is seen once more here, already exposed. */
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(G)) != 3 ||
+        startsWith(nameOf(G), "__wavesim_lds.")) {
       G = Next;
       continue;
     }
