@@ -7,14 +7,14 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-DAG: error: nvvm-to-amdgpu: in function 'sleep': 'call void @llvm.nvvm.nanosleep(i32 100)': llvm.nvvm.nanosleep: NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu
+; CHECK-DAG: error: nvvm-to-amdgpu: in function 'exit': 'call void @llvm.nvvm.exit()': llvm.nvvm.exit: NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu
 ; CHECK-DAG: error: nvvm-to-amdgpu: in function 'asm': 'call void asm sideeffect "nanosleep.u32 100;", ""()': asm "nanosleep.u32 100;": inline PTX that nvvm-to-amdgpu cannot translate: in "nanosleep.u32 100;": unknown instruction 'nanosleep.u32' (README lists the supported instructions)
 ; CHECK-DAG: error: nvvm-to-amdgpu: in function 'named_barrier': 'call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 1)': llvm.nvvm.barrier.cta.sync.aligned.all: NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu
 ; CHECK: 3 errors
 ; OPT: error: nvvm-to-amdgpu: in function
 
-define void @sleep() {
-  call void @llvm.nvvm.nanosleep(i32 100)
+define void @exit() {
+  call void @llvm.nvvm.exit()
   ret void
 }
 
@@ -28,5 +28,5 @@ define void @named_barrier() {
   ret void
 }
 
-declare void @llvm.nvvm.nanosleep(i32)
+declare void @llvm.nvvm.exit()
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)

@@ -1,13 +1,9 @@
-// diag_nanosleep.cu - A global spin lock with exponential back-off through
-// __nanosleep, as lock-based hash tables and allocators write it: one lane
-// per warp takes the lock (the others wait at __syncwarp), the warp
-// updates the protected data, and the lane releases it.
-//
-// nanosleep has no AMDGPU mapping in nvvm-to-amdgpu, so this file must be
-// diagnosed: "NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu".
+// spin_lock_nanosleep.cu - A global spin lock with exponential back-off
+// through __nanosleep, as lock-based hash tables and allocators write it:
+// one lane per warp takes the lock (the others wait at __syncwarp), the
+// warp updates the protected data, and the lane releases it. __nanosleep
+// (include/device_functions.h) becomes s_sleep.
 #include "corpus.h"
-
-static __device__ inline void __nanosleep(unsigned Ns) { __nvvm_nanosleep(Ns); }
 
 static __device__ void acquire(int *Lock) {
   unsigned Backoff = 8;
