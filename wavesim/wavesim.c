@@ -147,6 +147,10 @@ typedef struct {
   char *Name;
   void (*Wrapper)(void **Args);
   size_t StaticShared; /* bytes of the shared globals it can reach */
+  /* It reaches no cross-lane site, barrier, s.sleep, trap or function the
+   * module does not define: each lane runs start to end on its own, so a
+   * block's lanes run one after another on one stack (runLanesInTurn). */
+  bool LanesIndependent;
 } Kernel;
 
 typedef struct {
@@ -190,7 +194,11 @@ struct Runner {
   _Alignas(64) uint8_t Packet[DispatchPacketBytes];
 };
 
-static _Thread_local Runner *Active;
+/* The runner of this thread's launch. Every work-item id, dispatch
+ * pointer and cross-lane call reads it: initial-exec, so that a read is one
+ * load rather than a __tls_get_addr call from the shared runtime (which
+ * programs link at startup, where the model is valid). */
+static _Thread_local Runner *Active __attribute__((tls_model("initial-exec")));
 static atomic_uint LiveStacks;
 
 static void formatError(char *Error, size_t Size, const char *Format, ...) {
@@ -300,11 +308,20 @@ static void suspendLane(Runner *R, Lane *L) {
     wavesim_switch(&L->SP, R->SchedulerSP);
 }
 
+/* Runs L and, for a kernel whose lanes are independent, every later lane
+ * of the block after it on the same stack: what the scheduler would do,
+ * without a switch a lane. */
 static void laneMain(Lane *L) {
   Runner *R = Active;
-  R->K->Wrapper(R->Args);
-  L->State = LaneFinished;
-  --R->NumLive;
+  for (;;) {
+    R->K->Wrapper(R->Args);
+    L->State = LaneFinished;
+    --R->NumLive;
+    Lane *Next = L + 1;
+    if (!R->K->LanesIndependent || Next == R->S->Lanes + R->NumThreads)
+      break;
+    R->Current = L = Next;
+  }
   suspendLane(R, L);
   abort(); /* a finished lane is never resumed */
 }
@@ -1295,14 +1312,40 @@ static void collectReachedFunctions(LLVMModuleRef M, LLVMValueRef K,
       }
 }
 
+/* Whether the Reached functions call only each other and intrinsics that
+ * act on one lane alone (no cross-lane site, barrier, s.sleep or trap). */
+static bool lanesIndependent(const ValueList *Reached) {
+  for (unsigned I = 0; I < Reached->Count; ++I)
+    for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(Reached->Items[I]); BB;
+         BB = LLVMGetNextBasicBlock(BB))
+      for (LLVMValueRef Inst = LLVMGetFirstInstruction(BB); Inst;
+           Inst = LLVMGetNextInstruction(Inst)) {
+        if (!LLVMIsACallInst(Inst) && !LLVMIsAInvokeInst(Inst))
+          continue;
+        LLVMValueRef Callee = LLVMGetCalledValue(Inst);
+        if (!LLVMIsAFunction(Callee))
+          return false;
+        if (!LLVMIsDeclaration(Callee))
+          continue;
+        const char *Name = nameOf(Callee);
+        if (!startsWith(Name, "llvm.") || findSiteIntrinsic(Name) ||
+            !strcmp(Name, "llvm.trap") || !strcmp(Name, "llvm.debugtrap") ||
+            !strcmp(Name, "llvm.amdgcn.s.sleep"))
+          return false;
+      }
+  return true;
+}
+
 /* Each kernel's StaticShared: the bytes of the defined shared globals that
- * a function it reaches uses, as the AMDGPU backend allocates them. */
+ * a function it reaches uses, as the AMDGPU backend allocates them; and
+ * whether its lanes are independent. */
 static void measureStaticShared(WaveSim *S, LLVMModuleRef M) {
   LLVMTargetDataRef TD = LLVMGetModuleDataLayout(M);
   for (unsigned K = 0; K < S->NumKernels; ++K) {
     ValueList Reached = {NULL, 0, 0};
     collectReachedFunctions(M, LLVMGetNamedFunction(M, S->Kernels[K].Name),
                             &Reached);
+    S->Kernels[K].LanesIndependent = lanesIndependent(&Reached);
     for (LLVMValueRef G = LLVMGetFirstGlobal(M); G; G = LLVMGetNextGlobal(G)) {
       if (LLVMGetPointerAddressSpace(LLVMTypeOf(G)) != 3 ||
           LLVMIsDeclaration(G))
@@ -1952,14 +1995,23 @@ static void poisonSharedMemory(WaveSim *S) {
 static void startLanes(Runner *R, char *const *Stacks) {
   WaveSim *S = R->S;
   unsigned X = R->BlockDim[0], Y = R->BlockDim[1];
+  unsigned HwLane = 0, Item[3] = {0, 0, 0};
   for (unsigned T = 0; T < R->NumThreads; ++T) {
     Lane *L = &S->Lanes[T];
     L->State = LaneReady;
-    L->HwLane = T % S->WaveSize;
-    L->WorkItem[0] = T % X;
-    L->WorkItem[1] = T / X % Y;
-    L->WorkItem[2] = T / (X * Y);
-    prepareLane(S, L, Stacks[T]);
+    L->HwLane = HwLane;
+    memcpy(L->WorkItem, Item, sizeof(Item));
+    HwLane = HwLane + 1 == S->WaveSize ? 0 : HwLane + 1;
+    if (++Item[0] == X) {
+      Item[0] = 0;
+      if (++Item[1] == Y) {
+        Item[1] = 0;
+        ++Item[2];
+      }
+    }
+    /* Independent lanes all run in the first one's fiber (laneMain). */
+    if (T == 0 || !R->K->LanesIndependent)
+      prepareLane(S, L, Stacks[T]);
   }
   R->NumLive = R->NumThreads;
   R->NumAtBarrier = 0;
@@ -1974,14 +2026,39 @@ enum { WaveSimBlockSleeps = -1 };
  * waking each time to find nothing changed, before it is a deadlock. */
 enum { SleepIdleRounds = 10000 };
 
+/* Steps wave W, and runs the lanes each step releases, for as long as it
+ * can go on by itself: each wave of a block runs ahead of the next until
+ * it waits at a barrier (or for a lane at s.sleep). Between barriers, an
+ * AMD GPU's waves keep no step with each other; this order, one of the
+ * hardware's, lets a missing __syncthreads show. */
+static bool runWaveAhead(Runner *R, unsigned W) {
+  WaveSim *S = R->S;
+  Lane *WaveLanes = &S->Lanes[W * S->WaveSize];
+  unsigned Count = R->NumThreads - W * S->WaveSize;
+  if (Count > S->WaveSize)
+    Count = S->WaveSize;
+  bool Moved = false;
+  for (;;) {
+    for (unsigned I = 0; I < Count; ++I)
+      if (WaveLanes[I].State == LaneReady) {
+        resumeLane(R, &WaveLanes[I]);
+        Moved = true;
+      }
+    /* After a trap no wave takes another step; the lanes released
+     * already have run (each failing lane prints its assert message). */
+    if (R->Trapped || !stepWave(R, W))
+      return Moved;
+    Moved = true;
+  }
+}
+
 /* Runs the started lanes of R's block until they finish, trap or deadlock,
  * or until only sleeping lanes could go on. */
 static WaveSimStatus driveBlock(Runner *R, char *Error, size_t ErrorSize) {
-  WaveSim *S = R->S;
   for (;;) {
-    for (unsigned T = 0; T < R->NumThreads; ++T)
-      if (S->Lanes[T].State == LaneReady)
-        resumeLane(R, &S->Lanes[T]);
+    bool Progress = false;
+    for (unsigned W = 0; W < R->NumWaves; ++W)
+      Progress |= runWaveAhead(R, W);
     if (R->Trapped) {
       const Lane *L = R->Trapped;
       formatError(Error, ErrorSize,
@@ -1997,9 +2074,6 @@ static WaveSimStatus driveBlock(Runner *R, char *Error, size_t ErrorSize) {
       releaseBarrier(R);
       continue;
     }
-    bool Progress = false;
-    for (unsigned W = 0; W < R->NumWaves; ++W)
-      Progress |= stepWave(R, W);
     if (!Progress && R->NumSleeping)
       return (WaveSimStatus)WaveSimBlockSleeps;
     if (!Progress) {
