@@ -27,6 +27,7 @@
 #include "crt/common_functions.h"
 #include "crt/warp_functions.h"
 #include "crt/math_functions.h"
+#include "crt/simd_functions.h"
 #endif
 
 #ifdef __cplusplus
