@@ -25,9 +25,22 @@
  * Global memory is not ordered this way: between barriers, a lane does not
  * see another lane's global stores in hardware order.
  *
+ * The memory intrinsics count too: llvm.memcpy and llvm.memmove load their
+ * source and store their destination, llvm.memset stores. A copy of a
+ * fixed size from shared memory to shared memory (what clang emits for a
+ * struct assignment, `colors[xrefs[i]] = colors[i]` of a float3 in
+ * HeCBench's dxtc2) is one call that a lane runs whole, so lanes running
+ * one after another would each read what the lanes before them wrote; on
+ * the GPU every lane of the wave loads before any stores. Such a copy is
+ * split first into a copy to a private temporary and one from it, and the
+ * rule above puts a meeting point between them. (A copy of a size known
+ * only at run time is left whole: it gets a meeting point before it.)
+ *
  * For the tests only, WAVESIM_PLANT_BUG=no-lockstep in the environment
  * leaves the module as it is (lit-tests/machine-code/warp-synchronous.test
- * shows that wavesim then disagrees with the machine code).
+ * shows that wavesim then disagrees with the machine code), and
+ * WAVESIM_PLANT_BUG=whole-shared-copies leaves shared-to-shared copies
+ * whole (lit-tests/shared-struct-copies shows the wrong values then).
  *
  *===----------------------------------------------------------------------===*/
 
@@ -69,8 +82,34 @@ static bool isSharedPointer(LLVMValueRef Pointer) {
   return Space == SharedAddressSpace || Space == FlatAddressSpace;
 }
 
+static bool startsWith(const char *Text, const char *Prefix) {
+  return strncmp(Text, Prefix, strlen(Prefix)) == 0;
+}
+
+/* llvm.memcpy and llvm.memmove (and their .inline forms): operand 0 is
+ * the destination, 1 the source. */
+static bool isMemoryCopy(LLVMValueRef I) {
+  if (!LLVMIsACallInst(I))
+    return false;
+  const char *Name = calleeName(I);
+  return Name && (startsWith(Name, "llvm.memcpy.") ||
+                  startsWith(Name, "llvm.memmove."));
+}
+
+static bool isMemorySet(LLVMValueRef I) {
+  if (!LLVMIsACallInst(I))
+    return false;
+  const char *Name = calleeName(I);
+  return Name && startsWith(Name, "llvm.memset.");
+}
+
 /* SawLoad and/or SawStore for a shared-memory access, else 0. */
 static unsigned sharedAccessKind(LLVMValueRef I) {
+  if (isMemoryCopy(I))
+    return (isSharedPointer(LLVMGetOperand(I, 0)) ? SawStore : 0) |
+           (isSharedPointer(LLVMGetOperand(I, 1)) ? SawLoad : 0);
+  if (isMemorySet(I))
+    return isSharedPointer(LLVMGetOperand(I, 0)) ? SawStore : 0;
   if (LLVMIsALoadInst(I))
     return isSharedPointer(LLVMGetOperand(I, 0)) ? SawLoad : 0;
   if (LLVMIsAStoreInst(I))
@@ -137,6 +176,56 @@ static bool functionAccessesShared(LLVMValueRef F) {
   return false;
 }
 
+/* A copy that may read and write shared memory, of a size known here. */
+static bool isSplittableSharedCopy(LLVMValueRef I) {
+  return isMemoryCopy(I) && isSharedPointer(LLVMGetOperand(I, 0)) &&
+         isSharedPointer(LLVMGetOperand(I, 1)) &&
+         LLVMIsAConstantInt(LLVMGetOperand(I, 2));
+}
+
+/* A call of Copy's intrinsic (memcpy or memmove, overloaded on its
+ * pointer types) with Copy's size and volatility, from Source to
+ * Destination. */
+static void buildCopy(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef Copy,
+                      LLVMValueRef Destination, LLVMValueRef Source) {
+  LLVMTypeRef Types[3] = {LLVMTypeOf(Destination), LLVMTypeOf(Source),
+                          LLVMTypeOf(LLVMGetOperand(Copy, 2))};
+  LLVMValueRef Intrinsic = LLVMGetIntrinsicDeclaration(
+      M, LLVMGetIntrinsicID(LLVMGetCalledValue(Copy)), Types, 3);
+  LLVMValueRef Args[4] = {Destination, Source, LLVMGetOperand(Copy, 2),
+                          LLVMGetOperand(Copy, 3)};
+  LLVMBuildCall2(B, LLVMGlobalGetValueType(Intrinsic), Intrinsic, Args, 4, "");
+}
+
+/* Copy (shared to shared, N bytes) becomes a copy to a private [N x i8]
+ * and one from it: every lane's load, then every lane's store. */
+static void splitSharedCopy(LLVMValueRef F, LLVMBuilderRef B,
+                            LLVMValueRef Copy) {
+  LLVMModuleRef M = LLVMGetGlobalParent(F);
+  unsigned long long Bytes = LLVMConstIntGetZExtValue(LLVMGetOperand(Copy, 2));
+  LLVMBasicBlockRef Entry = LLVMGetEntryBasicBlock(F);
+  LLVMPositionBuilderBefore(B, LLVMGetFirstInstruction(Entry));
+  LLVMTypeRef Bytes8 =
+      LLVMArrayType2(LLVMInt8TypeInContext(LLVMGetModuleContext(M)), Bytes);
+  LLVMValueRef Temporary = LLVMBuildAlloca(B, Bytes8, "lockstep.copy");
+  LLVMSetAlignment(Temporary, 16);
+  LLVMPositionBuilderBefore(B, Copy);
+  buildCopy(M, B, Copy, Temporary, LLVMGetOperand(Copy, 1));
+  buildCopy(M, B, Copy, LLVMGetOperand(Copy, 0), Temporary);
+  LLVMInstructionEraseFromParent(Copy);
+}
+
+static void splitSharedCopies(LLVMValueRef F, LLVMBuilderRef B) {
+  for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
+       BB = LLVMGetNextBasicBlock(BB))
+    for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;) {
+      LLVMValueRef Next = LLVMGetNextInstruction(I);
+      if (isSplittableSharedCopy(I))
+        splitSharedCopy(F, B, I);
+      I = Next;
+    }
+}
+
 static unsigned insertInFunction(LLVMValueRef F, LLVMBuilderRef B,
                                  LLVMValueRef WaveBarrier,
                                  LLVMTypeRef WaveBarrierType) {
@@ -188,6 +277,7 @@ unsigned wavesimInsertLockstepPoints(LLVMModuleRef M) {
   const char *Planted = getenv("WAVESIM_PLANT_BUG");
   if (Planted && !strcmp(Planted, "no-lockstep"))
     return 0;
+  bool SplitCopies = !Planted || strcmp(Planted, "whole-shared-copies");
   LLVMContextRef Ctx = LLVMGetModuleContext(M);
   LLVMTypeRef Type = LLVMFunctionType(LLVMVoidTypeInContext(Ctx), NULL, 0, 0);
   LLVMValueRef WaveBarrier = NULL;
@@ -202,6 +292,8 @@ unsigned wavesimInsertLockstepPoints(LLVMModuleRef M) {
       if (!WaveBarrier)
         WaveBarrier = LLVMAddFunction(M, "llvm.amdgcn.wave.barrier", Type);
     }
+    if (SplitCopies)
+      splitSharedCopies(F, B);
     Inserted += insertInFunction(F, B, WaveBarrier, Type);
   }
   LLVMDisposeBuilder(B);
