@@ -426,6 +426,58 @@ static void optimize(LLVMModuleRef M, LLVMTargetMachineRef TM,
     driverFail("optimization failed: %s", LLVMGetErrorMessage(Err));
 }
 
+/* Whether F is an exported definition that only this module's code can
+ * call: every function but the kernels, as a code object is linked from one
+ * file. (Inline functions and templates are linkonce_odr, dropped when
+ * unused anyway; so are the OCKL printf entry points, which must keep their
+ * signatures: pass/DevicePrintf.c.) */
+static bool isModulePrivateDefinition(LLVMValueRef F) {
+  if (LLVMIsDeclaration(F) || LLVMGetIntrinsicID(F) ||
+      LLVMGetFunctionCallConv(F) == LLVMAMDGPUKERNELCallConv)
+    return false;
+  LLVMLinkage Linkage = LLVMGetLinkage(F);
+  return Linkage == LLVMExternalLinkage || Linkage == LLVMWeakAnyLinkage ||
+         Linkage == LLVMWeakODRLinkage;
+}
+
+static bool isDiscardableIfUnused(LLVMValueRef F) {
+  LLVMLinkage Linkage = LLVMGetLinkage(F);
+  return Linkage == LLVMInternalLinkage || Linkage == LLVMPrivateLinkage ||
+         Linkage == LLVMLinkOnceAnyLinkage || Linkage == LLVMLinkOnceODRLinkage;
+}
+
+/* Device code is whole-program per file, as nvcc's without -rdc: the
+ * __device__ functions become internal, and the ones nothing uses any
+ * more (each inlined into every caller) go. Left external, such a function
+ * stays in the code object though no kernel reaches it, and if it uses a
+ * __shared__ variable the AMDGPU backend, which gives LDS only to what a
+ * kernel reaches (amdgpu-lower-module-lds), compiles that use to a trap
+ * and warns "local memory global used by non-kernel function". */
+static void internalizeDeviceFunctions(LLVMModuleRef M) {
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
+    if (isModulePrivateDefinition(F)) {
+      LLVMSetLinkage(F, LLVMInternalLinkage);
+      LLVMSetVisibility(F, LLVMDefaultVisibility);
+    }
+}
+
+/* Removes the local and inline functions nothing uses (what GlobalDCE does
+ * at -O1 and up), and those only they used. */
+static void eraseUnusedInternalFunctions(LLVMModuleRef M) {
+  for (bool Erased = true; Erased;) {
+    Erased = false;
+    for (LLVMValueRef F = LLVMGetFirstFunction(M); F;) {
+      LLVMValueRef Next = LLVMGetNextFunction(F);
+      if (isDiscardableIfUnused(F) && !LLVMGetFirstUse(F) &&
+          !LLVMIsDeclaration(F)) {
+        LLVMDeleteFunction(F);
+        Erased = true;
+      }
+      F = Next;
+    }
+  }
+}
+
 LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
                                       LLVMContextRef Ctx, const char *Bitcode,
                                       const char *Input, const char *Processor,
@@ -455,8 +507,10 @@ LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
     fprintf(stderr, "%s: %u warp intrinsics lowered for %s\n", ToolName,
             Lowered.NumLowered, Retarget.OffloadArch);
 
+  internalizeDeviceFunctions(M);
   *TM = createTargetMachine(&Retarget);
   optimize(M, *TM, Options->OptLevel);
+  eraseUnusedInternalFunctions(M);
   warpNarrowVolatileSharedAccesses(M);
   if (warpReportUndefinedSymbols(M, "", printDiagnostic, NULL))
     driverFail("%s: device code uses functions or variables that no file of "
