@@ -504,6 +504,44 @@ static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
 }
 
 /* An error about the whole module, led by the pass's name. */
+/* Device code's memcpy, memmove and memset (declared by
+ * include/crt/common_functions.h, defined nowhere): LLVM's intrinsics,
+ * which the backend expands. A call's value is its destination. */
+static void lowerMemoryFunctions(LLVMModuleRef M, LLVMBuilderRef B) {
+  static const char *const Names[] = {"memcpy", "memmove", "memset"};
+  for (size_t N = 0; N < sizeof(Names) / sizeof(Names[0]); ++N) {
+    LLVMValueRef F = LLVMGetNamedFunction(M, Names[N]);
+    if (!F || !LLVMIsDeclaration(F) || LLVMCountParams(F) != 3)
+      continue;
+    LLVMUseRef U = LLVMGetFirstUse(F);
+    while (U) {
+      LLVMValueRef Call = LLVMGetUser(U);
+      U = LLVMGetNextUse(U);
+      if (!LLVMIsACallInst(Call) || LLVMGetCalledValue(Call) != F)
+        continue;
+      LLVMValueRef Dst = LLVMGetOperand(Call, 0);
+      LLVMValueRef Second = LLVMGetOperand(Call, 1);
+      LLVMValueRef Bytes = LLVMGetOperand(Call, 2);
+      LLVMPositionBuilderBefore(B, Call);
+      if (N == 2)
+        LLVMBuildMemSet(B, Dst,
+                        LLVMBuildTrunc(B, Second,
+                                       LLVMInt8TypeInContext(
+                                           LLVMGetModuleContext(M)),
+                                       ""),
+                        Bytes, 1);
+      else if (N == 1)
+        LLVMBuildMemMove(B, Dst, 1, Second, 1, Bytes);
+      else
+        LLVMBuildMemCpy(B, Dst, 1, Second, 1, Bytes);
+      LLVMReplaceAllUsesWith(Call, Dst);
+      LLVMInstructionEraseFromParent(Call);
+    }
+    if (!LLVMGetFirstUse(F))
+      LLVMDeleteFunction(F);
+  }
+}
+
 /* clang's threadIdx, blockIdx, blockDim and gridDim are weak declarations
  * of empty structs whose members read special registers. Optimized code
  * never keeps their address, but at -O0 the `this` of their conversion
@@ -563,6 +601,7 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
   const char *Features =
       WaveSize == 32 ? "+wavefrontsize32" : "+wavefrontsize64";
   LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
+  lowerMemoryFunctions(M, B);
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
        F = LLVMGetNextFunction(F)) {
     if (LLVMGetIntrinsicID(F))
