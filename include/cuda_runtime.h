@@ -32,6 +32,42 @@
 
 #ifdef __cplusplus
 
+/* CUDA 13's prefetch and advice name the place by a cudaMemLocation
+ * (CUDA 12.2's _v2 functions); the device ordinal forms do the work. */
+static __host__ inline int __cudaLocationOrdinal(struct cudaMemLocation L) {
+  return L.type == cudaMemLocationTypeHost ||
+                 L.type == cudaMemLocationTypeHostNuma ||
+                 L.type == cudaMemLocationTypeHostNumaCurrent
+             ? cudaCpuDeviceId
+             : L.id;
+}
+static __host__ inline cudaError_t
+cudaMemPrefetchAsync(const void *devPtr, size_t count,
+                     struct cudaMemLocation location, unsigned int flags,
+                     cudaStream_t stream = 0) {
+  (void)flags;
+  return ::cudaMemPrefetchAsync(devPtr, count,
+                                __cudaLocationOrdinal(location), stream);
+}
+static __host__ inline cudaError_t
+cudaMemPrefetchAsync_v2(const void *devPtr, size_t count,
+                        struct cudaMemLocation location, unsigned int flags,
+                        cudaStream_t stream = 0) {
+  return cudaMemPrefetchAsync(devPtr, count, location, flags, stream);
+}
+static __host__ inline cudaError_t
+cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+              struct cudaMemLocation location) {
+  return ::cudaMemAdvise(devPtr, count, advice,
+                         __cudaLocationOrdinal(location));
+}
+static __host__ inline cudaError_t
+cudaMemAdvise_v2(const void *devPtr, size_t count,
+                 enum cudaMemoryAdvise advice,
+                 struct cudaMemLocation location) {
+  return cudaMemAdvise(devPtr, count, advice, location);
+}
+
 template <class T>
 static __host__ inline cudaError_t cudaMalloc(T **devPtr, size_t size) {
   return ::cudaMalloc((void **)(void *)devPtr, size);

@@ -854,6 +854,12 @@ enum cudaMemLocationType {
   cudaMemLocationTypeHostNumaCurrent = 4,
 };
 
+/* Where memory is: a device (id its ordinal) or the host. */
+struct cudaMemLocation {
+  enum cudaMemLocationType type;
+  int id;
+};
+
 enum cudaMemPoolAttr {
   cudaMemPoolReuseFollowEventDependencies = 1,
   cudaMemPoolReuseAllowOpportunistic = 2,
