@@ -1,6 +1,7 @@
 // cublas_api.h - cuBLAS's types, enumerations (the toolkit's values,
 // lit-tests/headers/enum-values.test) and functions, as CUDA 12 declares
-// them, so that a program including <cublas_v2.h> compiles. The library
+// them, so that a program including <cublas_v2.h> compiles (with the
+// half and bfloat16 types, which the toolkit's brings in too). The library
 // behind them (libcublas, runtime/Cublas.c) provides the handle: creation,
 // streams, math, pointer and atomics modes, workspace, versions and status
 // strings. The BLAS routines are declared so that code calling them
@@ -12,6 +13,10 @@
 #include "cuComplex.h"
 #include "cuda_runtime_api.h"
 #include "library_types.h"
+#ifdef __cplusplus
+#include "cuda_bf16.h"
+#include "cuda_fp16.h"
+#endif
 
 #include <stdint.h>
 
