@@ -539,6 +539,8 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *P, int Device) {
   P->globalL1CacheSupported = P->localL1CacheSupported = 1;
   P->singleToDoublePrecisionPerfRatio = 2;
   P->hostRegisterSupported = 1;
+  /* Stream-ordered allocation (cudaMallocAsync, the default pool). */
+  P->memoryPoolsSupported = 1;
   P->texturePitchAlignment = 256;
   P->surfaceAlignment = 256;
   setTextureLimits(P);

@@ -7,10 +7,11 @@ copy of the corpus, and run under each wavesim processor. A run passes when
 the program exits 0, prints its own success text and none of its failure
 text. Prints one table row a program and, last, "N passed, N failed".
 
-Programs listed in out-of-scope.txt (beside this script) are built and run
+Programs listed in scope.tsv (beside this script) as out-of-scope are built and run
 like the others but counted apart; one of them that passes is reported, so
 the list only shrinks. Programs listed there as build-only are built but
-not run (too slow at their smallest size on an emulator).
+not run (too slow at their smallest size on an emulator) unless
+--run-build-only says to.
 """
 
 import argparse
@@ -125,6 +126,8 @@ def main():
     ap.add_argument("--only", default="", help="comma list of names")
     ap.add_argument("--nvcc-flags", default="",
                     help="more cucc flags (a planted bug, say)")
+    ap.add_argument("--run-build-only", action="store_true",
+                    help="run the build-only programs too, as the others")
     ap.add_argument("--scope", default=os.path.join(HERE, "scope.tsv"))
     args = ap.parse_args()
 
@@ -162,7 +165,8 @@ def main():
         for arch in archs:
             if b[0] != "ok":
                 runs[arch] = ("-", "", 0.0)
-            elif scope.get(row["name"], ("",))[0] == "build-only":
+            elif (scope.get(row["name"], ("",))[0] == "build-only" and
+                  not args.run_build_only):
                 runs[arch] = ("skip", "", 0.0)
             else:
                 runs[arch] = run(row, arch, args, env)
@@ -193,7 +197,7 @@ def main():
             else:
                 expected += 1
                 note = "  [out of scope: " + scope[name][1] + "]"
-        elif kind == "build-only":
+        elif kind == "build-only" and not args.run_build_only:
             if ok:
                 build_only += 1
             else:
