@@ -1852,6 +1852,10 @@ static bool isCrossLane(const WaveSim *S, const Group *G) {
   return S->Sites[G->Site].Op->Combine != NULL;
 }
 
+static bool isWaveBarrier(const WaveSim *S, const Group *G) {
+  return S->Sites[G->Site].Op->Combine == combineWaveBarrier;
+}
+
 /* Some lane at another site of the wave can still reach this group's. */
 static bool isHeldUp(const WaveSim *S, const Group *Groups, unsigned N,
                      unsigned G) {
@@ -1884,12 +1888,20 @@ static int chooseGroup(const WaveSim *S, const Group *Groups, unsigned N) {
   }
   if (Chosen >= 0)
     return Chosen;
+  /* Groups waiting for each other in a loop: a wave barrier (a lockstep
+   * point or __syncwarp) goes first, since its lanes only go on to join
+   * the others (a data site released without them would compute without
+   * their operands); else the group with the most lanes. */
   for (unsigned G = 0; G < N; ++G) {
     if (!isCrossLane(S, &Groups[G]) || !isInCycle(S, Groups, N, G))
       continue;
-    if (Chosen < 0 || Groups[G].Count > Groups[Chosen].Count ||
-        (Groups[G].Count == Groups[Chosen].Count &&
-         Groups[G].Site < Groups[Chosen].Site))
+    bool Barrier = isWaveBarrier(S, &Groups[G]);
+    bool ChosenBarrier = Chosen >= 0 && isWaveBarrier(S, &Groups[Chosen]);
+    if (Chosen < 0 || (Barrier && !ChosenBarrier) ||
+        (Barrier == ChosenBarrier &&
+         (Groups[G].Count > Groups[Chosen].Count ||
+          (Groups[G].Count == Groups[Chosen].Count &&
+           Groups[G].Site < Groups[Chosen].Site))))
       Chosen = (int)G;
   }
   return Chosen;
