@@ -140,10 +140,8 @@ static void defineControl(LLVMModuleRef M, const char *Name, unsigned Value) {
   LLVMSetVisibility(G, LLVMDefaultVisibility);
 }
 
-/* The value of attribute Kind on the first function M defines that has it,
- * or NULL. */
-static const char *moduleAttribute(LLVMModuleRef M, const char *Kind, char *Out,
-                                   size_t OutSize) {
+const char *warpModuleFunctionAttribute(LLVMModuleRef M, const char *Kind,
+                                        char *Out, size_t OutSize) {
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
        F = LLVMGetNextFunction(F)) {
     if (LLVMIsDeclaration(F))
@@ -210,6 +208,34 @@ static void adoptLinkedSymbols(LLVMModuleRef M, NameList *Linked,
   free(Linked->Names);
 }
 
+bool warpReadDeviceLibrary(LLVMModuleRef M, const char *Dir, const char *File,
+                           const char *What, LLVMModuleRef *Library,
+                           char *Error, size_t ErrorSize) {
+  char Path[4096];
+  snprintf(Path, sizeof(Path), "%s/%s", Dir, File);
+  LLVMMemoryBufferRef Buffer;
+  char *Message = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(Path, &Buffer, &Message)) {
+    snprintf(Error, ErrorSize,
+             "cannot read %s %s: %s (install rocm-device-libs, or name its "
+             "directory: cu2hsaco --rocm-device-lib-path=DIR, "
+             "nvvm-to-amdgpu<device-libs=DIR>)",
+             What, Path, Message);
+    LLVMDisposeMessage(Message);
+    return false;
+  }
+  bool Unreadable =
+      LLVMParseBitcodeInContext2(LLVMGetModuleContext(M), Buffer, Library);
+  LLVMDisposeMemoryBuffer(Buffer);
+  if (Unreadable) {
+    snprintf(Error, ErrorSize, "cannot parse %s", Path);
+    return false;
+  }
+  LLVMSetDataLayout(*Library, LLVMGetDataLayoutStr(M));
+  LLVMSetTarget(*Library, LLVMGetTarget(M));
+  return true;
+}
+
 bool warpLinkDeviceLibraries(LLVMModuleRef M,
                              const WarpDeviceLibOptions *Options, char *Error,
                              size_t ErrorSize) {
@@ -223,38 +249,23 @@ bool warpLinkDeviceLibraries(LLVMModuleRef M,
              Options->OffloadArch);
     return false;
   }
-  char Path[4096];
-  snprintf(Path, sizeof(Path), "%s/ocml.bc", Options->BitcodeDir);
-  LLVMMemoryBufferRef Buffer;
-  char *Message = NULL;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(Path, &Buffer, &Message)) {
-    snprintf(Error, ErrorSize,
-             "cannot read AMD's math library %s: %s (install "
-             "rocm-device-libs, or name its directory: cu2hsaco "
-             "--rocm-device-lib-path=DIR, nvvm-to-amdgpu<device-libs=DIR>)",
-             Path, Message);
-    LLVMDisposeMessage(Message);
-    return false;
-  }
   LLVMModuleRef Library;
-  bool Unreadable =
-      LLVMParseBitcodeInContext2(LLVMGetModuleContext(M), Buffer, &Library);
-  LLVMDisposeMemoryBuffer(Buffer);
-  if (Unreadable) {
-    snprintf(Error, ErrorSize, "cannot parse %s", Path);
+  if (!warpReadDeviceLibrary(M, Options->BitcodeDir, "ocml.bc",
+                             "AMD's math library", &Library, Error,
+                             ErrorSize))
     return false;
-  }
-  LLVMSetDataLayout(Library, LLVMGetDataLayoutStr(M));
-  LLVMSetTarget(Library, LLVMGetTarget(M));
 
   char Features[256], Denormals[64];
   const char *FeaturesValue =
-      moduleAttribute(M, "target-features", Features, sizeof(Features));
+      warpModuleFunctionAttribute(M, "target-features", Features,
+                                  sizeof(Features));
   const char *DenormalsValue =
-      moduleAttribute(M, "denormal-fp-math-f32", Denormals, sizeof(Denormals));
+      warpModuleFunctionAttribute(M, "denormal-fp-math-f32", Denormals,
+                                  sizeof(Denormals));
   NameList Linked = definedNames(Library);
   if (LLVMLinkModules2(M, Library)) {
-    snprintf(Error, ErrorSize, "cannot link %s", Path);
+    snprintf(Error, ErrorSize, "cannot link %s/ocml.bc",
+             Options->BitcodeDir);
     return false;
   }
   adoptLinkedSymbols(M, &Linked, Options->OffloadArch, FeaturesValue,

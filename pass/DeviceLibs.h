@@ -30,6 +30,18 @@ typedef struct {
  * number of calls rewritten. */
 unsigned warpMapMathIntrinsicsToOCML(LLVMModuleRef M);
 
+/* Reads Dir/File, a bitcode library of rocm-device-libs, into M's context
+ * with M's data layout and triple. On failure, says in Error that What
+ * (e.g. "AMD's math library") cannot be read, and how to provide it. */
+bool warpReadDeviceLibrary(LLVMModuleRef M, const char *Dir, const char *File,
+                           const char *What, LLVMModuleRef *Library,
+                           char *Error, size_t ErrorSize);
+
+/* The value of string attribute Kind on the first function M defines that
+ * has it, copied into Out; NULL if none has it. */
+const char *warpModuleFunctionAttribute(LLVMModuleRef M, const char *Kind,
+                                        char *Out, size_t OutSize);
+
 /* If M calls __ocml_* functions, links what it needs of ocml.bc from
  * Options->BitcodeDir and defines OCML's control constants for the
  * processor, wave size and math mode. Returns false with a message in

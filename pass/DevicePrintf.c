@@ -546,24 +546,6 @@ static void defineControl(LLVMModuleRef M, const char *Name, unsigned Value) {
   LLVMSetVisibility(G, LLVMDefaultVisibility);
 }
 
-/* The value of attribute Kind on the first function M defines that has it,
- * copied into Out; NULL if none has it. */
-static const char *moduleAttribute(LLVMModuleRef M, const char *Kind, char *Out,
-                                   size_t OutSize) {
-  for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
-       F = LLVMGetNextFunction(F)) {
-    LLVMAttributeRef A = LLVMGetStringAttributeAtIndex(
-        F, LLVMAttributeFunctionIndex, Kind, (unsigned)strlen(Kind));
-    if (LLVMIsDeclaration(F) || !A)
-      continue;
-    unsigned Length;
-    const char *Value = LLVMGetStringAttributeValue(A, &Length);
-    snprintf(Out, OutSize, "%.*s", (int)Length, Value);
-    return Out;
-  }
-  return NULL;
-}
-
 /* Names of the functions Library defines (what the link may bring in). */
 static char **definedFunctions(LLVMModuleRef Library, unsigned *Count) {
   char **Names = NULL;
@@ -614,39 +596,23 @@ bool warpLinkPrintfLibrary(LLVMModuleRef M, const WarpDeviceLibOptions *Options,
                            char *Error, size_t ErrorSize) {
   if (!callsOckl(M))
     return true;
-  char Path[4096];
-  snprintf(Path, sizeof(Path), "%s/ockl.bc", Options->BitcodeDir);
-  LLVMMemoryBufferRef Buffer;
-  char *Message = NULL;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(Path, &Buffer, &Message)) {
-    snprintf(Error, ErrorSize,
-             "cannot read AMD's OCKL library %s, which device printf and "
-             "assert need: %s (install rocm-device-libs, or name its "
-             "directory: cu2hsaco --rocm-device-lib-path=DIR)",
-             Path, Message);
-    LLVMDisposeMessage(Message);
-    return false;
-  }
   LLVMModuleRef Library;
-  bool Unreadable =
-      LLVMParseBitcodeInContext2(LLVMGetModuleContext(M), Buffer, &Library);
-  LLVMDisposeMemoryBuffer(Buffer);
-  if (Unreadable) {
-    snprintf(Error, ErrorSize, "cannot parse %s", Path);
+  if (!warpReadDeviceLibrary(M, Options->BitcodeDir, "ockl.bc",
+                             "AMD's OCKL library (device printf and assert)",
+                             &Library, Error, ErrorSize))
     return false;
-  }
-  LLVMSetDataLayout(Library, LLVMGetDataLayoutStr(M));
-  LLVMSetTarget(Library, LLVMGetTarget(M));
   char Features[256];
   const char *FeaturesValue =
-      moduleAttribute(M, "target-features", Features, sizeof(Features));
+      warpModuleFunctionAttribute(M, "target-features", Features,
+                                  sizeof(Features));
   unsigned Count;
   char **Names = definedFunctions(Library, &Count);
   if (LLVMLinkModules2(M, Library)) {
     for (unsigned I = 0; I < Count; ++I)
       free(Names[I]);
     free(Names);
-    snprintf(Error, ErrorSize, "cannot link %s", Path);
+    snprintf(Error, ErrorSize, "cannot link %s/ockl.bc",
+             Options->BitcodeDir);
     return false;
   }
   adoptLinkedFunctions(M, Names, Count, Options->OffloadArch, FeaturesValue);
