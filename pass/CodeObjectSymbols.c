@@ -25,9 +25,9 @@
  *
  * A code object is linked from one module, so a function or variable that
  * is only declared there can never be defined: warpReportUndefinedSymbols
- * names each use of one (device printf's vprintf, an extern __device__
- * function), with its source line when the
- * module has debug locations, instead of letting ld.lld fail later.
+ * names each use of one (an extern __device__ function, say), with its
+ * source line when the module has debug locations, instead of letting
+ * ld.lld fail later.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -82,9 +82,6 @@ void warpSetCodeObjectVisibility(LLVMModuleRef M) {
 
 /* What a use of the undefined Name means, and what to do about it. */
 static const char *describeUndefined(LLVMValueRef GV, const char *Name) {
-  if (!strcmp(Name, "vprintf"))
-    return "CUDA's device printf (vprintf) is not available in code objects "
-           "yet; remove the printf or guard it out of device code";
   if (!strncmp(Name, "__ocml_", 7))
     return "AMD's math library (OCML, rocm-device-libs) has no such function";
   if (LLVMIsAFunction(GV))

@@ -264,8 +264,7 @@ bool warpLinkDeviceLibraries(LLVMModuleRef M,
                                   sizeof(Denormals));
   NameList Linked = definedNames(Library);
   if (LLVMLinkModules2(M, Library)) {
-    snprintf(Error, ErrorSize, "cannot link %s/ocml.bc",
-             Options->BitcodeDir);
+    snprintf(Error, ErrorSize, "cannot link %s", "ocml.bc");
     return false;
   }
   adoptLinkedSymbols(M, &Linked, Options->OffloadArch, FeaturesValue,

@@ -611,8 +611,7 @@ bool warpLinkPrintfLibrary(LLVMModuleRef M, const WarpDeviceLibOptions *Options,
     for (unsigned I = 0; I < Count; ++I)
       free(Names[I]);
     free(Names);
-    snprintf(Error, ErrorSize, "cannot link %s/ockl.bc",
-             Options->BitcodeDir);
+    snprintf(Error, ErrorSize, "cannot link %s", "ockl.bc");
     return false;
   }
   adoptLinkedFunctions(M, Names, Count, Options->OffloadArch, FeaturesValue);
