@@ -89,16 +89,11 @@ static BackendStatus deviceInfo(int Device, BackendDeviceInfo *Info) {
 static BackendStatus synchronize(void) { return cudaSuccess; }
 static BackendStatus reset(void) { return cudaSuccess; }
 
-static BackendStatus allocate(void **Ptr, size_t Bytes, size_t Alignment) {
-  void *P = NULL;
-  /* The device's memory is the host's: a request beyond it fails as it
-   * would on a GPU, without asking the allocator. */
+/* The device's memory is the host's: a request beyond it fails as it
+ * would on a GPU, without asking the allocator. */
+static bool exceedsHostMemory(size_t Bytes) {
   size_t Total = hostMemory(false);
-  if ((Total && Bytes > Total) ||
-      posix_memalign(&P, Alignment, Bytes ? Bytes : 1) != 0)
-    return failWith(cudaErrorMemoryAllocation, "host memory exhausted");
-  *Ptr = P;
-  return cudaSuccess;
+  return Total && Bytes > Total;
 }
 
 /* Device memory lies apart from the host's heap, as a GPU's does: each
@@ -109,9 +104,9 @@ static BackendStatus allocate(void **Ptr, size_t Bytes, size_t Alignment) {
 enum { DevicePage = 4096 };
 
 static BackendStatus deviceMalloc(void **Ptr, size_t Bytes) {
-  size_t Total = hostMemory(false);
-  size_t Mapped = DevicePage + (Bytes + DevicePage - 1) / DevicePage * DevicePage;
-  if ((Total && Bytes > Total) || Mapped < Bytes)
+  size_t Mapped =
+      DevicePage + (Bytes + DevicePage - 1) / DevicePage * DevicePage;
+  if (exceedsHostMemory(Bytes) || Mapped < Bytes)
     return failWith(cudaErrorMemoryAllocation, "host memory exhausted");
   char *Base = mmap(NULL, Mapped, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -133,7 +128,12 @@ static BackendStatus deviceFree(void *Ptr) {
 }
 
 static BackendStatus hostMalloc(void **Ptr, size_t Bytes) {
-  return allocate(Ptr, Bytes, HostAlignment);
+  void *P = NULL;
+  if (exceedsHostMemory(Bytes) ||
+      posix_memalign(&P, HostAlignment, Bytes ? Bytes : 1) != 0)
+    return failWith(cudaErrorMemoryAllocation, "host memory exhausted");
+  *Ptr = P;
+  return cudaSuccess;
 }
 
 static BackendStatus freeMemory(void *Ptr) {
