@@ -503,10 +503,29 @@ static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
   }
 }
 
-/* An error about the whole module, led by the pass's name. */
 /* Device code's memcpy, memmove and memset (declared by
  * include/crt/common_functions.h, defined nowhere): LLVM's intrinsics,
  * which the backend expands. A call's value is its destination. */
+static void lowerMemoryCall(LLVMBuilderRef B, const char *Name,
+                            LLVMValueRef Call) {
+  LLVMValueRef Dst = LLVMGetOperand(Call, 0);
+  LLVMValueRef Second = LLVMGetOperand(Call, 1);
+  LLVMValueRef Bytes = LLVMGetOperand(Call, 2);
+  LLVMPositionBuilderBefore(B, Call);
+  if (!strcmp(Name, "memset")) {
+    LLVMContextRef Ctx = LLVMGetTypeContext(LLVMTypeOf(Second));
+    LLVMValueRef Byte =
+        LLVMBuildTrunc(B, Second, LLVMInt8TypeInContext(Ctx), "");
+    LLVMBuildMemSet(B, Dst, Byte, Bytes, 1);
+  } else if (!strcmp(Name, "memmove")) {
+    LLVMBuildMemMove(B, Dst, 1, Second, 1, Bytes);
+  } else {
+    LLVMBuildMemCpy(B, Dst, 1, Second, 1, Bytes);
+  }
+  LLVMReplaceAllUsesWith(Call, Dst);
+  LLVMInstructionEraseFromParent(Call);
+}
+
 static void lowerMemoryFunctions(LLVMModuleRef M, LLVMBuilderRef B) {
   static const char *const Names[] = {"memcpy", "memmove", "memset"};
   for (size_t N = 0; N < sizeof(Names) / sizeof(Names[0]); ++N) {
@@ -517,25 +536,8 @@ static void lowerMemoryFunctions(LLVMModuleRef M, LLVMBuilderRef B) {
     while (U) {
       LLVMValueRef Call = LLVMGetUser(U);
       U = LLVMGetNextUse(U);
-      if (!LLVMIsACallInst(Call) || LLVMGetCalledValue(Call) != F)
-        continue;
-      LLVMValueRef Dst = LLVMGetOperand(Call, 0);
-      LLVMValueRef Second = LLVMGetOperand(Call, 1);
-      LLVMValueRef Bytes = LLVMGetOperand(Call, 2);
-      LLVMPositionBuilderBefore(B, Call);
-      if (N == 2)
-        LLVMBuildMemSet(B, Dst,
-                        LLVMBuildTrunc(B, Second,
-                                       LLVMInt8TypeInContext(
-                                           LLVMGetModuleContext(M)),
-                                       ""),
-                        Bytes, 1);
-      else if (N == 1)
-        LLVMBuildMemMove(B, Dst, 1, Second, 1, Bytes);
-      else
-        LLVMBuildMemCpy(B, Dst, 1, Second, 1, Bytes);
-      LLVMReplaceAllUsesWith(Call, Dst);
-      LLVMInstructionEraseFromParent(Call);
+      if (LLVMIsACallInst(Call) && LLVMGetCalledValue(Call) == F)
+        lowerMemoryCall(B, Names[N], Call);
     }
     if (!LLVMGetFirstUse(F))
       LLVMDeleteFunction(F);
@@ -559,6 +561,7 @@ static void defineBuiltinVariables(LLVMModuleRef M) {
   }
 }
 
+/* An error about the whole module, led by the pass's name. */
 static void reportModuleError(WarpDiagnosticHandler Handler,
                               void *HandlerContext, const char *Problem) {
   char Message[1600];
