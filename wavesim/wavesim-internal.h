@@ -1,0 +1,207 @@
+/*===- wavesim-internal.h - What wavesim's parts share ---------*- C -*-===*
+ *
+ * wavesim is split by concern: wavesim.c (loading a module, the public
+ * entry points), wavesim-rewrite.c (rewriting the module for the host and
+ * compiling it), wavesim-lanes.c (lane stacks and the scheduler that runs a
+ * block's lanes as AMD waves), wavesim-intrinsics.c (the host models of the
+ * amdgcn intrinsics) and wavesim-launch.c (launches, cooperative ones
+ * included). This header holds the state they share; wavesim.h is the
+ * public interface.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef WAVESIM_INTERNAL_H
+#define WAVESIM_INTERNAL_H
+
+#include "wavesim.h"
+
+#include <llvm-c/LLJIT.h>
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <ucontext.h>
+
+enum {
+  MaxWave = 64,
+  MaxBlockThreads = 1024,
+  LaneStackBytes = 256 * 1024,
+  GuardBytes = 4096,
+  DynamicLDSBytes = 64 * 1024,
+  LDSPoisonByte = 0xCD,
+  DispatchPacketBytes = 64,
+  AMDGPUGfxCallConv = 100
+};
+
+/* LaneSleeping: at llvm.amdgcn.s.sleep, where it lets the other lanes of
+ * its block (and in a cooperative launch the other blocks) run first. */
+typedef enum {
+  LaneReady,
+  LaneAtSite,
+  LaneFinished,
+  LaneTrapped,
+  LaneSleeping
+} LaneState;
+
+typedef struct {
+  void *SP;       /* the asm switch: saved stack pointer */
+  ucontext_t *UC; /* the ucontext switch: an entry of WaveSim::Contexts */
+  LaneState State;
+  unsigned HwLane;
+  uint32_t WorkItem[3];
+  unsigned Site;        /* where the lane waits, when LaneAtSite */
+  uint64_t Operands[4]; /* its operands there */
+  uint64_t Result;      /* what the call returns once released */
+} Lane;
+
+typedef struct Runner Runner;
+
+typedef struct SiteIntrinsic SiteIntrinsic;
+
+/* Computes Result for each lane of Exec from the operands of the wave's
+ * lanes (WaveLanes[i] is hardware lane i; only lanes of Exec are valid). */
+typedef void (*WaveCombineFn)(const Runner *R, const SiteIntrinsic *Op,
+                              Lane *WaveLanes, uint64_t Exec);
+
+typedef enum {
+  ReduceNone,
+  ReduceUMin,
+  ReduceMin,
+  ReduceUMax,
+  ReduceMax,
+  ReduceAdd,
+  ReduceSub,
+  ReduceAnd,
+  ReduceOr,
+  ReduceXor
+} ReduceKind;
+
+struct SiteIntrinsic {
+  const char *Intrinsic;
+  const char *HostName;
+  void *Address;
+  WaveCombineFn Combine; /* NULL: the block barrier */
+  ReduceKind Reduce;     /* wave.reduce: the operation and its width */
+  unsigned Bits;
+};
+
+typedef struct {
+  const SiteIntrinsic *Op;
+  unsigned Function; /* index in module order */
+  bool InKernel;
+  char Where[192]; /* for diagnostics */
+} Site;
+
+typedef struct {
+  char *Name;
+  void (*Wrapper)(void **Args);
+  size_t StaticShared; /* bytes of the shared globals it can reach */
+  /* It reaches no cross-lane site, barrier, s.sleep, trap or function the
+   * module does not define: each lane runs start to end on its own, so a
+   * block's lanes run one after another on one stack (runLanesInTurn). */
+  bool LanesIndependent;
+} Kernel;
+
+typedef struct {
+  char *Name;
+  void *Address;
+  size_t Bytes;
+} SharedGlobal;
+
+struct WaveSim {
+  unsigned WaveSize;
+  LLVMOrcLLJITRef JIT;
+  Kernel *Kernels;
+  unsigned NumKernels;
+  SharedGlobal *Shared;
+  unsigned NumShared;
+  Site *Sites;
+  unsigned NumSites;
+  uint8_t *Reach; /* bit (From * NumSites + To): From can reach To */
+  Lane *Lanes;    /* MaxBlockThreads of them */
+  char *Stacks[MaxBlockThreads];
+  bool UseUContext;
+  ucontext_t *Contexts; /* MaxBlockThreads of them, for the ucontext switch */
+  bool BugReleaseEarly, BugBallotIgnoresExec;
+  unsigned LaneOpsBugs; /* planted bugs of the shared models */
+  WaveSimStats Stats;
+};
+
+struct Runner {
+  WaveSim *S;
+  const Kernel *K;
+  void **Args;
+  unsigned BlockDim[3], BlockId[3];
+  unsigned NumThreads, NumWaves;
+  Lane *Current;
+  void *SchedulerSP;
+  ucontext_t SchedulerUC;
+  unsigned NumLive, NumAtBarrier;
+  Lane *Trapped;        /* the first lane that reached llvm.trap, if any */
+  unsigned NumSleeping; /* lanes at s.sleep */
+  bool SleepersIdle;    /* they slept twice with nothing else done */
+  _Alignas(64) uint8_t Packet[DispatchPacketBytes];
+};
+
+/* A per-lane intrinsic: renamed to a host function, never suspended. */
+typedef struct {
+  const char *Intrinsic;
+  const char *HostName;
+  void *Address;
+} LaneIntrinsic;
+
+/* The runner of this thread's launch. Every work-item id, dispatch
+ * pointer and cross-lane call reads it: initial-exec, so that a read is one
+ * load rather than a __tls_get_addr call from the shared runtime (which
+ * programs link at startup, where the model is valid). */
+extern _Thread_local Runner *wavesimActive
+    __attribute__((tls_model("initial-exec")));
+/* Lane stacks mapped and not yet unmapped, by every simulator. */
+extern atomic_uint WaveSimLiveStacks;
+extern const bool WaveSimHaveAsmSwitch;
+
+void wavesimFormatError(char *Error, size_t Size, const char *Format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* wavesim-intrinsics.c */
+extern const SiteIntrinsic WaveSimSiteIntrinsics[];
+extern const unsigned WaveSimNumSiteIntrinsics;
+extern const LaneIntrinsic WaveSimLaneIntrinsics[];
+extern const unsigned WaveSimNumLaneIntrinsics;
+const SiteIntrinsic *wavesimFindSiteIntrinsic(const char *Name);
+int wavesimFindLaneIntrinsic(const char *Name);
+void wavesimCombineWaveBarrier(const Runner *R, const SiteIntrinsic *Op,
+                               Lane *WaveLanes, uint64_t Exec);
+
+/* wavesim-rewrite.c */
+LLVMMemoryBufferRef wavesimReadFile(const char *Path, char *Error,
+                                    size_t ErrorSize);
+LLVMModuleRef wavesimParseModule(LLVMContextRef Ctx, LLVMMemoryBufferRef Buffer,
+                                 const char *Name, char *Error,
+                                 size_t ErrorSize);
+unsigned wavesimModuleWaveSize(LLVMModuleRef M);
+bool wavesimPrepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
+                              char *Error, size_t ErrorSize);
+bool wavesimReaches(const WaveSim *S, unsigned From, unsigned To);
+
+/* wavesim-lanes.c */
+/* What wavesimDriveBlock returns when only lanes at s.sleep could go on. */
+enum { WaveSimBlockSleeps = -1 };
+
+/* Rounds in which a block's (or a cooperative grid's) lanes only slept,
+ * waking each time to find nothing changed, before it is a deadlock. */
+enum { SleepIdleRounds = 10000 };
+
+bool wavesimMapStacks(WaveSim *S, unsigned Count, char *Error,
+                      size_t ErrorSize);
+void wavesimUnmapStacks(WaveSim *S);
+void wavesimSuspendLane(Runner *R, Lane *L);
+void wavesimPoisonSharedMemory(WaveSim *S);
+void wavesimStartLanes(Runner *R, char *const *Stacks);
+WaveSimStatus wavesimDriveBlock(Runner *R, char *Error, size_t ErrorSize);
+void wavesimWakeSleepers(Runner *R);
+uint64_t wavesimProgressMark(const Runner *R);
+WaveSimStatus wavesimRunBlock(Runner *R, char *Error, size_t ErrorSize);
+
+#endif
