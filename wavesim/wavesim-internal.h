@@ -16,6 +16,7 @@
 #include "wavesim.h"
 
 #include <llvm-c/LLJIT.h>
+#include <llvm-c/Types.h>
 
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -53,6 +54,7 @@ typedef struct {
   unsigned Site;        /* where the lane waits, when LaneAtSite */
   uint64_t Operands[4]; /* its operands there */
   uint64_t Result;      /* what the call returns once released */
+  unsigned Polls;       /* polling-loop iterations since it last slept */
 } Lane;
 
 typedef struct Runner Runner;
@@ -103,26 +105,18 @@ typedef struct {
   bool LanesIndependent;
 } Kernel;
 
-typedef struct {
-  char *Name;
-  void *Address;
-  size_t Bytes;
-} SharedGlobal;
-
 struct WaveSim {
   unsigned WaveSize;
   LLVMOrcLLJITRef JIT;
   Kernel *Kernels;
   unsigned NumKernels;
-  SharedGlobal *Shared;
-  unsigned NumShared;
+  /* Each block's shared memory: the module's shared globals at their
+   * offsets, then from DynamicSharedOffset the dynamic (extern) area. */
+  size_t DynamicSharedOffset;
   Site *Sites;
   unsigned NumSites;
   uint8_t *Reach; /* bit (From * NumSites + To): From can reach To */
-  Lane *Lanes;    /* MaxBlockThreads of them */
-  char *Stacks[MaxBlockThreads];
   bool UseUContext;
-  ucontext_t *Contexts; /* MaxBlockThreads of them, for the ucontext switch */
   bool BugReleaseEarly, BugBallotIgnoresExec;
   unsigned LaneOpsBugs; /* planted bugs of the shared models */
   WaveSimStats Stats;
@@ -134,6 +128,14 @@ struct Runner {
   void **Args;
   unsigned BlockDim[3], BlockId[3];
   unsigned NumThreads, NumWaves;
+  Lane *Lanes;          /* the block's, NumThreads of them */
+  char **Stacks;        /* their stacks */
+  ucontext_t *Contexts; /* for the ucontext switch */
+  uint8_t *Shared;      /* the block's shared memory (see WaveSim) */
+  size_t SharedBytes;   /* of which the launch uses this much */
+  WaveSimStats *Stats;  /* the counters of the thread that runs it */
+  unsigned Worker;      /* that thread's number: the block's %smid */
+  struct BlockOutput *Output; /* printf held for the block, or NULL */
   Lane *Current;
   void *SchedulerSP;
   ucontext_t SchedulerUC;
@@ -141,6 +143,7 @@ struct Runner {
   Lane *Trapped;        /* the first lane that reached llvm.trap, if any */
   unsigned NumSleeping; /* lanes at s.sleep */
   bool SleepersIdle;    /* they slept twice with nothing else done */
+  uint64_t Progress;    /* cross-lane groups and barriers released */
   _Alignas(64) uint8_t Packet[DispatchPacketBytes];
 };
 
@@ -193,15 +196,48 @@ enum { WaveSimBlockSleeps = -1 };
  * waking each time to find nothing changed, before it is a deadlock. */
 enum { SleepIdleRounds = 10000 };
 
-bool wavesimMapStacks(WaveSim *S, unsigned Count, char *Error,
-                      size_t ErrorSize);
-void wavesimUnmapStacks(WaveSim *S);
 void wavesimSuspendLane(Runner *R, Lane *L);
-void wavesimPoisonSharedMemory(WaveSim *S);
+void wavesimPoisonSharedMemory(Runner *R);
 void wavesimStartLanes(Runner *R, char *const *Stacks);
 WaveSimStatus wavesimDriveBlock(Runner *R, char *Error, size_t ErrorSize);
 void wavesimWakeSleepers(Runner *R);
 uint64_t wavesimProgressMark(const Runner *R);
-WaveSimStatus wavesimRunBlock(Runner *R, char *Error, size_t ErrorSize);
+
+/* wavesim-shared.c */
+/* Rewrites M so that shared memory is reached from the running block's
+ * base (Runner::Shared); sets S->DynamicSharedOffset. */
+bool wavesimPlaceSharedMemory(WaveSim *S, LLVMModuleRef M, LLVMBuilderRef B,
+                              char *Error, size_t ErrorSize);
+void *wavesimSharedBase(void);
+const char *wavesimSharedBaseName(void);
+
+/* wavesim-polls.c */
+/* Adds a poll point to every loop whose exit waits on memory another lane
+ * or block may write (a volatile or atomic load, an atomic's result) and
+ * that does not already sleep; returns how many. */
+unsigned wavesimInsertPollPoints(LLVMModuleRef M);
+void wavesimPoll(void);
+const char *wavesimPollName(void);
+
+/* wavesim-pool.c */
+/* Polls before a lane at a poll point sleeps (lets the others run). */
+enum { PollsBeforeSleep = 64 };
+typedef struct Launch Launch;
+/* Runs the blocks of a launch on the pool's threads: every block resident
+ * from the start if Cooperative, else as many as fit. */
+WaveSimStatus wavesimRunGrid(WaveSim *S, const Kernel *K, void **Args,
+                             const unsigned Grid[3], const unsigned Block[3],
+                             size_t DynamicSharedBytes, bool Cooperative,
+                             char *Error, size_t ErrorSize);
+void wavesimFillDispatchPacket(Runner *R, const unsigned Grid[3],
+                               size_t DynamicSharedBytes);
+/* A simulator was loaded, or disposed of: the pool keeps its lane stacks
+ * and shared memory while any simulator lives. */
+void wavesimPoolRetain(void);
+void wavesimPoolRelease(void);
+/* Holds a message of the running block for printing in block order;
+ * false when it is to be printed at once. */
+bool wavesimHoldOutput(Runner *R, int Stream, const char *Text,
+                       size_t Length);
 
 #endif

@@ -37,11 +37,14 @@ static uint32_t hostMbcntHi(uint32_t Mask, uint32_t Accumulator) {
          (uint32_t)__builtin_popcount(Mask & lanesBelow(Lane, 32));
 }
 
-/* llvm.amdgcn.s.getreg: the hardware registers read (the unit id of
- * %smid) are 0: one emulated compute unit. */
+/* llvm.amdgcn.s.getreg: the compute-unit field of the hardware id
+ * register (what %smid reads: gfx9's HW_ID bits 14:8, gfx10's HW_ID1 bits
+ * 20:10) is the number of the host thread that runs the block, each an
+ * emulated compute unit (wavesim-pool.c); any other field reads 0. */
 static uint32_t hostGetReg(uint32_t Field) {
-  (void)Field;
-  return 0;
+  unsigned Id = Field & 63, Offset = Field >> 6 & 31;
+  bool UnitId = (Id == 4 && Offset == 8) || (Id == 23 && Offset == 10);
+  return UnitId ? wavesimActive->Worker : 0;
 }
 
 /* llvm.readsteadycounter: AMD's 100 MHz real-time counter, from the

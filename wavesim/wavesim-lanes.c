@@ -102,10 +102,10 @@ static void laneMain(Lane *L);
 static void laneMainUContext(void) { laneMain(wavesimActive->Current); }
 
 /* Sets up L to start in laneMain on Stack the next time it is resumed. */
-static void prepareLane(WaveSim *S, Lane *L, char *Stack) {
+static void prepareLane(Runner *R, Lane *L, char *Stack) {
   char *Top = Stack + GuardBytes + LaneStackBytes;
-  if (S->UseUContext) {
-    L->UC = &S->Contexts[L - S->Lanes];
+  if (R->S->UseUContext) {
+    L->UC = &R->Contexts[L - R->Lanes];
     getcontext(L->UC);
     L->UC->uc_stack.ss_sp = Stack + GuardBytes;
     L->UC->uc_stack.ss_size = LaneStackBytes;
@@ -129,7 +129,7 @@ static void prepareLane(WaveSim *S, Lane *L, char *Stack) {
 
 static void resumeLane(Runner *R, Lane *L) {
   R->Current = L;
-  ++R->S->Stats.Resumes;
+  ++R->Stats->Resumes;
   if (R->S->UseUContext)
     swapcontext(&R->SchedulerUC, L->UC);
   else
@@ -154,51 +154,13 @@ static void laneMain(Lane *L) {
     L->State = LaneFinished;
     --R->NumLive;
     Lane *Next = L + 1;
-    if (!R->K->LanesIndependent || Next == R->S->Lanes + R->NumThreads)
+    if (!R->K->LanesIndependent || Next == R->Lanes + R->NumThreads)
       break;
     R->Current = L = Next;
   }
   wavesimSuspendLane(R, L);
   abort(); /* a finished lane is never resumed */
 }
-
-/*===-- Lane stacks -------------------------------------------------------===*/
-
-/* Each stack has an inaccessible guard page below it, so an overflowing
- * lane faults instead of overwriting its neighbour. Pages are committed as
- * they are touched. Stacks lie below 4 GiB, so a 32-bit private address
- * (PTX's .local, AMDGPU's scratch offsets) converts back to the pointer. */
-bool wavesimMapStacks(WaveSim *S, unsigned Count, char *Error,
-                      size_t ErrorSize) {
-  for (unsigned I = 0; I < Count; ++I) {
-    if (S->Stacks[I])
-      continue;
-    void *P = mmap(NULL, GuardBytes + LaneStackBytes, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK |
-                       MAP_32BIT,
-                   -1, 0);
-    if (P == MAP_FAILED) {
-      wavesimFormatError(Error, ErrorSize, "cannot map a lane stack");
-      return false;
-    }
-    mprotect(P, GuardBytes, PROT_NONE);
-    S->Stacks[I] = P;
-    atomic_fetch_add(&WaveSimLiveStacks, 1);
-  }
-  return true;
-}
-
-void wavesimUnmapStacks(WaveSim *S) {
-  for (unsigned I = 0; I < MaxBlockThreads; ++I) {
-    if (!S->Stacks[I])
-      continue;
-    munmap(S->Stacks[I], GuardBytes + LaneStackBytes);
-    S->Stacks[I] = NULL;
-    atomic_fetch_sub(&WaveSimLiveStacks, 1);
-  }
-}
-
-unsigned wavesimLiveStacks(void) { return atomic_load(&WaveSimLiveStacks); }
 
 /*===-- Running a block ---------------------------------------------------===*/
 
@@ -217,7 +179,7 @@ static unsigned collectGroups(const Runner *R, unsigned W, Group *Groups) {
     End = R->NumThreads;
   unsigned NumGroups = 0;
   for (unsigned T = First; T < End; ++T) {
-    const Lane *L = &S->Lanes[T];
+    const Lane *L = &R->Lanes[T];
     if (L->State != LaneAtSite)
       continue;
     unsigned G = 0;
@@ -301,7 +263,7 @@ static bool waveHasSleeper(const Runner *R, unsigned W) {
   if (End > R->NumThreads)
     End = R->NumThreads;
   for (unsigned T = W * S->WaveSize; T < End; ++T)
-    if (S->Lanes[T].State == LaneSleeping)
+    if (R->Lanes[T].State == LaneSleeping)
       return true;
   return false;
 }
@@ -317,22 +279,24 @@ static bool stepWave(Runner *R, unsigned W) {
   if (Chosen < 0)
     return false;
   const Group *G = &Groups[Chosen];
-  Lane *WaveLanes = &S->Lanes[W * S->WaveSize];
+  Lane *WaveLanes = &R->Lanes[W * S->WaveSize];
   const SiteIntrinsic *Op = S->Sites[G->Site].Op;
   Op->Combine(R, Op, WaveLanes, G->Mask);
   for (unsigned I = 0; I < S->WaveSize; ++I)
     if (G->Mask >> I & 1)
       WaveLanes[I].State = LaneReady;
-  ++S->Stats.CrossLaneCalls;
+  ++R->Stats->CrossLaneCalls;
+  ++R->Progress;
   return true;
 }
 
 static void releaseBarrier(Runner *R) {
   for (unsigned T = 0; T < R->NumThreads; ++T)
-    if (R->S->Lanes[T].State == LaneAtSite)
-      R->S->Lanes[T].State = LaneReady;
+    if (R->Lanes[T].State == LaneAtSite)
+      R->Lanes[T].State = LaneReady;
   R->NumAtBarrier = 0;
-  ++R->S->Stats.Barriers;
+  ++R->Stats->Barriers;
+  ++R->Progress;
 }
 
 /* Lanes 3-5,9 style list of the hardware lanes in Mask. */
@@ -357,9 +321,9 @@ static void reportDeadlock(const Runner *R, char *Error, size_t ErrorSize) {
   const WaveSim *S = R->S;
   int BarrierSite = -1;
   for (unsigned T = 0; T < R->NumThreads && BarrierSite < 0; ++T)
-    if (S->Lanes[T].State == LaneAtSite &&
-        !S->Sites[S->Lanes[T].Site].Op->Combine)
-      BarrierSite = (int)S->Lanes[T].Site;
+    if (R->Lanes[T].State == LaneAtSite &&
+        !S->Sites[R->Lanes[T].Site].Op->Combine)
+      BarrierSite = (int)R->Lanes[T].Site;
   for (unsigned W = 0; W < R->NumWaves; ++W) {
     Group Groups[MaxWave];
     unsigned N = collectGroups(R, W, Groups);
@@ -383,9 +347,8 @@ static void reportDeadlock(const Runner *R, char *Error, size_t ErrorSize) {
                      R->BlockId[0], R->BlockId[1], R->BlockId[2]);
 }
 
-void wavesimPoisonSharedMemory(WaveSim *S) {
-  for (unsigned I = 0; I < S->NumShared; ++I)
-    memset(S->Shared[I].Address, LDSPoisonByte, S->Shared[I].Bytes);
+void wavesimPoisonSharedMemory(Runner *R) {
+  memset(R->Shared, LDSPoisonByte, R->SharedBytes);
 }
 
 void wavesimStartLanes(Runner *R, char *const *Stacks) {
@@ -393,8 +356,9 @@ void wavesimStartLanes(Runner *R, char *const *Stacks) {
   unsigned X = R->BlockDim[0], Y = R->BlockDim[1];
   unsigned HwLane = 0, Item[3] = {0, 0, 0};
   for (unsigned T = 0; T < R->NumThreads; ++T) {
-    Lane *L = &S->Lanes[T];
+    Lane *L = &R->Lanes[T];
     L->State = LaneReady;
+    L->Polls = 0;
     L->HwLane = HwLane;
     memcpy(L->WorkItem, Item, sizeof(Item));
     HwLane = HwLane + 1 == S->WaveSize ? 0 : HwLane + 1;
@@ -407,12 +371,15 @@ void wavesimStartLanes(Runner *R, char *const *Stacks) {
     }
     /* Independent lanes all run in the first one's fiber (laneMain). */
     if (T == 0 || !R->K->LanesIndependent)
-      prepareLane(S, L, Stacks[T]);
+      prepareLane(R, L, Stacks[T]);
   }
   R->NumLive = R->NumThreads;
   R->NumAtBarrier = 0;
+  R->NumSleeping = 0;
+  R->SleepersIdle = false;
   R->Trapped = NULL;
-  S->Stats.Lanes += R->NumThreads;
+  R->Progress = 0;
+  R->Stats->Lanes += R->NumThreads;
 }
 
 /* Steps wave W, and runs the lanes each step releases, for as long as it
@@ -422,7 +389,7 @@ void wavesimStartLanes(Runner *R, char *const *Stacks) {
  * hardware's, lets a missing __syncthreads show. */
 static bool runWaveAhead(Runner *R, unsigned W) {
   WaveSim *S = R->S;
-  Lane *WaveLanes = &S->Lanes[W * S->WaveSize];
+  Lane *WaveLanes = &R->Lanes[W * S->WaveSize];
   unsigned Count = R->NumThreads - W * S->WaveSize;
   if (Count > S->WaveSize)
     Count = S->WaveSize;
@@ -475,39 +442,13 @@ WaveSimStatus wavesimDriveBlock(Runner *R, char *Error, size_t ErrorSize) {
 
 void wavesimWakeSleepers(Runner *R) {
   for (unsigned T = 0; T < R->NumThreads; ++T)
-    if (R->S->Lanes[T].State == LaneSleeping)
-      R->S->Lanes[T].State = LaneReady;
+    if (R->Lanes[T].State == LaneSleeping)
+      R->Lanes[T].State = LaneReady;
   R->NumSleeping = 0;
 }
 
 /* Anything a block's lanes did other than sleep: a finished lane, a
  * released barrier or cross-lane call. */
 uint64_t wavesimProgressMark(const Runner *R) {
-  return R->S->Stats.Barriers + R->S->Stats.CrossLaneCalls + R->NumThreads -
-         R->NumLive;
-}
-
-WaveSimStatus wavesimRunBlock(Runner *R, char *Error, size_t ErrorSize) {
-  wavesimPoisonSharedMemory(R->S);
-  wavesimStartLanes(R, R->S->Stacks);
-  unsigned IdleRounds = 0;
-  uint64_t Mark = wavesimProgressMark(R);
-  for (;;) {
-    WaveSimStatus Status = wavesimDriveBlock(R, Error, ErrorSize);
-    if ((int)Status != WaveSimBlockSleeps)
-      return Status;
-    uint64_t Now = wavesimProgressMark(R);
-    IdleRounds = Now == Mark ? IdleRounds + 1 : 0;
-    R->SleepersIdle = IdleRounds >= 2;
-    Mark = Now;
-    if (IdleRounds == SleepIdleRounds) {
-      wavesimFormatError(
-          Error, ErrorSize,
-          "deadlock in block (%u,%u,%u): %u lanes poll (at s.sleep) "
-          "for what no other lane of the block does",
-          R->BlockId[0], R->BlockId[1], R->BlockId[2], R->NumSleeping);
-      return WaveSimDeadlocked;
-    }
-    wavesimWakeSleepers(R);
-  }
+  return R->Progress + R->NumThreads - R->NumLive;
 }

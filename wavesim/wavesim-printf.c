@@ -27,6 +27,8 @@
 
 #include "wavesim-printf.h"
 
+#include "wavesim-internal.h"
+
 #include "PrintfFormat.h"
 
 #include <llvm-c/Core.h>
@@ -50,13 +52,22 @@ void wavesimSetPrintfSink(WaveSimPrintfSink NewSink, void *Context) {
   SinkContext = Context;
 }
 
-static void emit(int Stream, const char *Text, size_t Length) {
+void wavesimPrintfWrite(int Stream, const char *Text, size_t Length) {
   if (Sink) {
     Sink(SinkContext, Stream, Text, Length);
     return;
   }
   FILE *Out = Stream == WaveSimStderr ? stderr : stdout;
   fwrite(Text, 1, Length, Out);
+}
+
+/* A block's messages are held for printing in block order (the pool
+ * decides, wavesim-pool.c); anything else is printed at once. */
+static void emit(int Stream, const char *Text, size_t Length) {
+  Runner *R = wavesimActive;
+  if (R && wavesimHoldOutput(R, Stream, Text, Length))
+    return;
+  wavesimPrintfWrite(Stream, Text, Length);
 }
 
 /*===-- Messages being gathered -------------------------------------------===*/
@@ -74,31 +85,33 @@ typedef struct {
   unsigned Count, Capacity;
 } Message;
 
+/* Lanes of blocks on several threads print at once: a message, once open,
+ * belongs to its lane alone and stays where it is. */
 static pthread_mutex_t MessagesLock = PTHREAD_MUTEX_INITIALIZER;
-static Message *Messages;
+static Message **Messages;
 static unsigned NumMessages;
 
 /* A free message's descriptor (its index + 1). */
 static uint64_t openMessage(int Stream) {
   pthread_mutex_lock(&MessagesLock);
   unsigned I = 0;
-  while (I < NumMessages && Messages[I].InUse)
+  while (I < NumMessages && Messages[I]->InUse)
     ++I;
   if (I == NumMessages) {
-    Messages = realloc(Messages, (NumMessages + 1) * sizeof(Message));
-    memset(&Messages[NumMessages++], 0, sizeof(Message));
+    Messages = realloc(Messages, (NumMessages + 1) * sizeof(Message *));
+    Messages[NumMessages++] = calloc(1, sizeof(Message));
   }
-  Messages[I].InUse = true;
-  Messages[I].Stream = Stream;
-  Messages[I].Count = 0;
+  Messages[I]->InUse = true;
+  Messages[I]->Stream = Stream;
+  Messages[I]->Count = 0;
   pthread_mutex_unlock(&MessagesLock);
   return I + 1;
 }
 
 static Message *messageOf(uint64_t Desc) {
   pthread_mutex_lock(&MessagesLock);
-  Message *M = Desc && Desc <= NumMessages && Messages[Desc - 1].InUse
-                   ? &Messages[Desc - 1]
+  Message *M = Desc && Desc <= NumMessages && Messages[Desc - 1]->InUse
+                   ? Messages[Desc - 1]
                    : NULL;
   pthread_mutex_unlock(&MessagesLock);
   return M;

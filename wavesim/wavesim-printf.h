@@ -32,6 +32,10 @@ typedef void (*WaveSimPrintfSink)(void *Context, int Stream, const char *Text,
  * printf buffer does. */
 void wavesimSetPrintfSink(WaveSimPrintfSink Sink, void *Context);
 
+/* Hands a whole message to the sink (or stdout/stderr) at once; the pool
+ * prints the messages it held for block order through it. */
+void wavesimPrintfWrite(int Stream, const char *Text, size_t Length);
+
 /*===-- For wavesim.c -----------------------------------------------------===*/
 
 /* Puts declarations of the host model in place of the OCKL printf entry

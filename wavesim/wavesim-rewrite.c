@@ -617,51 +617,6 @@ static bool convertCallingConventions(LLVMModuleRef M, char *Error,
   return true;
 }
 
-/* Shared-memory globals become declarations with known names, defined to
- * host memory below 4 GiB (so that a 32-bit shared address, as PTX and
- * AMDGPU both use, converts back to the pointer) and poisoned before each
- * block; an extern (dynamic) one becomes a DynamicLDSBytes array. */
-static void exposeSharedGlobals(WaveSim *S, LLVMModuleRef M) {
-  LLVMContextRef Ctx = LLVMGetModuleContext(M);
-  LLVMTargetDataRef TD = LLVMGetModuleDataLayout(M);
-  for (LLVMValueRef G = LLVMGetFirstGlobal(M); G;) {
-    LLVMValueRef Next = LLVMGetNextGlobal(G);
-    /* The arrays made for extern ones are appended to the list, and are
-     * declarations too: each is seen once more here, already exposed. */
-    if (LLVMGetPointerAddressSpace(LLVMTypeOf(G)) != 3 ||
-        startsWith(nameOf(G), "__wavesim_lds.")) {
-      G = Next;
-      continue;
-    }
-    char Name[48];
-    snprintf(Name, sizeof(Name), "__wavesim_lds.%u", S->NumShared);
-    bool Dynamic = LLVMIsDeclaration(G);
-    if (Dynamic) {
-      LLVMTypeRef Bytes =
-          LLVMArrayType2(LLVMInt8TypeInContext(Ctx), DynamicLDSBytes);
-      LLVMValueRef New = LLVMAddGlobalInAddressSpace(M, Bytes, "", 3);
-      LLVMSetAlignment(New, 16);
-      LLVMReplaceAllUsesWith(G, New);
-      LLVMDeleteGlobal(G);
-      G = New;
-    }
-    LLVMSetValueName2(G, Name, strlen(Name));
-    LLVMSetLinkage(G, LLVMExternalLinkage);
-    LLVMSetVisibility(G, LLVMDefaultVisibility);
-    LLVMSetGlobalConstant(G, 0);
-    LLVMSetInitializer(G, NULL);
-    LLVMSetComdat(G, NULL);
-    S->Shared = realloc(S->Shared, (S->NumShared + 1) * sizeof(SharedGlobal));
-    SharedGlobal *Shared = &S->Shared[S->NumShared++];
-    Shared->Name = strdup(Name);
-    Shared->Bytes = (size_t)LLVMABISizeOfType(TD, LLVMGlobalGetValueType(G));
-    Shared->Address =
-        mmap(NULL, Shared->Bytes ? Shared->Bytes : 1, PROT_READ | PROT_WRITE,
-             MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
-    G = Next;
-  }
-}
-
 /* __device__ and __constant__ variables are externally initialized: the
  * host writes them (cudaMemcpyToSymbol), so none may land in read-only
  * host memory. */
@@ -852,12 +807,12 @@ static bool failedWith(LLVMErrorRef Err, const char *What, char *Error,
 
 /* The host models, and the process's symbols for the library calls the
  * backend emits (memcpy, fmaf, ...). */
-static bool defineHostSymbols(WaveSim *S, LLVMOrcLLJITRef J, char *Error,
+static bool defineHostSymbols(LLVMOrcLLJITRef J, char *Error,
                               size_t ErrorSize) {
   enum { MaxSymbols = 256 };
   unsigned NumModels = WaveSimNumSiteIntrinsics + WaveSimNumLaneIntrinsics;
   unsigned NumFunctions = NumModels + wavesimNumMathIntrinsics();
-  unsigned NumSymbols = NumFunctions + S->NumShared;
+  unsigned NumSymbols = NumFunctions + 2;
   LLVMOrcCSymbolMapPair Symbols[MaxSymbols];
   if (NumSymbols > MaxSymbols) {
     wavesimFormatError(Error, ErrorSize, "too many host models");
@@ -875,16 +830,17 @@ static bool defineHostSymbols(WaveSim *S, LLVMOrcLLJITRef J, char *Error,
     } else if (I < NumFunctions) {
       Name = wavesimMathIntrinsic(I - NumModels)->HostName;
       Address = wavesimMathIntrinsic(I - NumModels)->Address;
+    } else if (I == NumFunctions) {
+      Name = wavesimSharedBaseName();
+      Address = (void *)wavesimSharedBase;
     } else {
-      Name = S->Shared[I - NumFunctions].Name;
-      Address = S->Shared[I - NumFunctions].Address;
+      Name = wavesimPollName();
+      Address = (void *)wavesimPoll;
     }
     Symbols[I].Name = LLVMOrcLLJITMangleAndIntern(J, Name);
     Symbols[I].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)Address;
     Symbols[I].Sym.Flags.GenericFlags =
-        I < NumFunctions ? LLVMJITSymbolGenericFlagsCallable |
-                               LLVMJITSymbolGenericFlagsExported
-                         : LLVMJITSymbolGenericFlagsExported;
+        LLVMJITSymbolGenericFlagsCallable | LLVMJITSymbolGenericFlagsExported;
     Symbols[I].Sym.Flags.TargetFlags = 0;
   }
   LLVMOrcJITDylibRef Main = LLVMOrcLLJITGetMainJITDylib(J);
@@ -930,6 +886,7 @@ bool wavesimPrepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
     return false;
   }
   wavesimInsertLockstepPoints(M);
+  wavesimInsertPollPoints(M);
   ValueList Calls = {NULL, 0, 0};
   collectKernels(S, M);
   measureStaticShared(S, M);
@@ -949,7 +906,9 @@ bool wavesimPrepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
   bool Ok = convertCallingConventions(M, Error, ErrorSize);
   if (Ok) {
     moveAllocasToHostStack(M, B);
-    exposeSharedGlobals(S, M);
+    Ok = wavesimPlaceSharedMemory(S, M, B, Error, ErrorSize);
+  }
+  if (Ok) {
     makeVariablesWritable(M);
     rewriteSiteCalls(S, M, B, &Calls);
     expandCanonicalize(M, B);
@@ -959,7 +918,7 @@ bool wavesimPrepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
   }
   LLVMDisposeBuilder(B);
   free(Calls.Items);
-  if (!Ok || !defineHostSymbols(S, J, Error, ErrorSize) ||
+  if (!Ok || !defineHostSymbols(J, Error, ErrorSize) ||
       !wavesimPrintfDefineSymbols(J, Error, ErrorSize)) {
     LLVMContextDispose(Ctx);
     return false;

@@ -21,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 void wavesimFormatError(char *Error, size_t Size, const char *Format, ...) {
   if (!Error || !Size)
@@ -55,7 +54,7 @@ static WaveSim *loadModule(LLVMMemoryBufferRef Buffer, const char *Name,
   S->WaveSize = WaveSize ? WaveSize : wavesimModuleWaveSize(M);
   if (!WaveSimHaveAsmSwitch)
     wavesimSetContextSwitch(S, "ucontext");
-  S->Lanes = calloc(MaxBlockThreads, sizeof(Lane));
+  wavesimPoolRetain();
   if (!wavesimPrepareAndCompile(S, Ctx, M, Error, ErrorSize)) {
     wavesimDispose(S);
     return NULL;
@@ -84,20 +83,13 @@ void wavesimDispose(WaveSim *S) {
     if (Err)
       LLVMConsumeError(Err);
   }
-  wavesimUnmapStacks(S);
   for (unsigned I = 0; I < S->NumKernels; ++I)
     free(S->Kernels[I].Name);
-  for (unsigned I = 0; I < S->NumShared; ++I) {
-    free(S->Shared[I].Name);
-    munmap(S->Shared[I].Address, S->Shared[I].Bytes ? S->Shared[I].Bytes : 1);
-  }
   free(S->Kernels);
-  free(S->Shared);
   free(S->Sites);
   free(S->Reach);
-  free(S->Lanes);
-  free(S->Contexts);
   free(S);
+  wavesimPoolRelease();
 }
 
 int wavesimPlantBug(WaveSim *S, const char *Bug) {
@@ -113,11 +105,9 @@ int wavesimPlantBug(WaveSim *S, const char *Bug) {
 }
 
 int wavesimSetContextSwitch(WaveSim *S, const char *Kind) {
-  if (!strcmp(Kind, "ucontext")) {
+  if (!strcmp(Kind, "ucontext"))
     S->UseUContext = true;
-    if (!S->Contexts)
-      S->Contexts = calloc(MaxBlockThreads, sizeof(ucontext_t));
-  } else if (!strcmp(Kind, "asm") && WaveSimHaveAsmSwitch)
+  else if (!strcmp(Kind, "asm") && WaveSimHaveAsmSwitch)
     S->UseUContext = false;
   else
     return -1;

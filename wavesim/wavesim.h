@@ -124,4 +124,9 @@ void wavesimGetStats(const WaveSim *S, WaveSimStats *Stats);
  * every WaveSim is disposed. */
 unsigned wavesimLiveStacks(void);
 
+/* The host threads a launch runs its blocks on: CUCC_WAVESIM_THREADS if
+ * set, else the online cores. Each is one emulated compute unit (a
+ * block's %smid is the number of the thread that runs it). */
+unsigned wavesimThreads(void);
+
 #endif
