@@ -1,11 +1,13 @@
 // coop_limits.cu - what wavesim does at the edges of cooperative launches:
 // a grid of more threads than it keeps resident (2048) is refused with
 // cudaErrorCooperativeLaunchTooLarge, as CUDA refuses a grid larger than
-// the GPU holds at once; a grid.sync() in an ordinary launch of several
-// blocks (undefined in CUDA) fails the launch as a deadlock instead of
-// hanging; a spinning wait on a flag that another block sets works only
-// in a cooperative launch, where all blocks are resident;
-// cudaLaunchKernelEx with cudaLaunchAttributeCooperative is one.
+// the GPU holds at once; a spinning wait on a flag that another block sets
+// works in a cooperative launch, where all blocks are resident;
+// cudaLaunchKernelEx with cudaLaunchAttributeCooperative is one. A
+// grid.sync() in an ordinary launch (undefined in CUDA) works as on a GPU
+// that keeps all its blocks resident when they fit, and fails the launch
+// as a deadlock instead of hanging when they do not (256 blocks of 1024
+// threads: wavesim keeps 2 such blocks resident on each host thread).
 #include <cooperative_groups.h>
 #include <cstdio>
 
@@ -71,6 +73,11 @@ int main() {
   printf("flag cooperative: %s, block 0 saw %u\n", cudaGetErrorName(E), Got);
   syncKernel<<<2, 64>>>(Out);
   printf("ordinary launch with grid.sync: %s\n",
+         cudaGetErrorName(cudaDeviceSynchronize()));
+  unsigned *Big;
+  cudaMalloc(&Big, 256 * 1024 * sizeof(unsigned));
+  syncKernel<<<256, 1024>>>(Big);
+  printf("ordinary launch of 256x1024 with grid.sync: %s\n",
          cudaGetErrorName(cudaDeviceSynchronize()));
   return 0;
 }
