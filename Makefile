@@ -5,6 +5,9 @@
 # Both install missing Debian packages first (.ci/install-deps).
 #   make bench  - our shuffle lowering against HIP 5.2's and rocPRIM 5.3's
 #                 (not part of check)
+#   make bench-wavesim - the public corpus on wavesim with one host thread
+#                 and with all cores, and single-thread throughput
+#                 (BENCH_ONLY=a,b,c for some programs; not part of check)
 #   make check-asan - the lit suite on an ASan+UBSan build, valgrind on
 #                     the driver (not part of check)
 #   make fuzz FUZZ_SECONDS=N - libFuzzer on the instrumented build
@@ -13,6 +16,7 @@ SHELL := /bin/bash
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
+TSAN_BUILD ?= build-tsan
 FUZZ_SECONDS ?= 600
 LLVM_BIN := /usr/lib/llvm-22/bin
 # Every tree is built by LLVM 22's clang (the sanitizers and libFuzzer
@@ -20,7 +24,8 @@ LLVM_BIN := /usr/lib/llvm-22/bin
 CONFIGURE := cmake -S . -G Ninja -DCMAKE_C_COMPILER=$(LLVM_BIN)/clang \
   -DCMAKE_CXX_COMPILER=$(LLVM_BIN)/clang++
 
-.PHONY: all deps build asan-build check check-asan fuzz demo bench clean
+.PHONY: all deps build asan-build check check-asan fuzz demo bench bench-wavesim \
+  tsan-build clean
 
 all: build
 
@@ -65,6 +70,22 @@ demo: build
 
 bench: build
 	@bash hip-kernels/bench/bench.sh $(BUILD)
+
+CORPUS ?= ../shared/corpus
+BENCH_ONLY ?=
+bench-wavesim: build
+	@python3 wavesim/bench/bench-wavesim.py --corpus $(CORPUS) \
+	  --cucc $(abspath $(BUILD))/bin/cucc --work /tmp/bench-wavesim \
+	  $(if $(BENCH_ONLY),--only $(BENCH_ONLY))
+
+# wavesim and the runtime under ThreadSanitizer (the pool's threads, the
+# printf buffers, the asynchronous streams): lit-tests/wavesim-pool and
+# others run on it by hand, e.g.
+#   lit -sv build-tsan/lit-tests/wavesim-pool
+tsan-build: deps
+	@$(CONFIGURE) -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DWARP_SANITIZE=thread >/dev/null
+	@ninja -C $(TSAN_BUILD) wavesim cucc cu2hsaco cucc_cudart
 
 clean:
 	rm -rf $(BUILD)
