@@ -2,11 +2,14 @@
  *
  * wavesim is split by concern: wavesim.c (loading a module, the public
  * entry points), wavesim-rewrite.c (rewriting the module for the host and
- * compiling it), wavesim-lanes.c (lane stacks and the scheduler that runs a
- * block's lanes as AMD waves), wavesim-intrinsics.c (the host models of the
- * amdgcn intrinsics) and wavesim-launch.c (launches, cooperative ones
- * included). This header holds the state they share; wavesim.h is the
- * public interface.
+ * compiling it; wavesim-shared.c puts each block's shared memory behind
+ * its base, wavesim-polls.c adds poll points to spinning loops),
+ * wavesim-lanes.c (the scheduler that runs a block's lanes as AMD waves),
+ * wavesim-intrinsics.c (the host models of the amdgcn intrinsics),
+ * wavesim-launch.c (checking a launch) and wavesim-pool.c (a grid's blocks
+ * on a pool of host threads, with their lanes, stacks and shared memory).
+ * This header holds the state they share; wavesim.h is the public
+ * interface.
  *
  *===----------------------------------------------------------------------===*/
 

@@ -1,5 +1,4 @@
-/*===- wavesim-lanes.c - Lanes as AMD waves on host fibers
- *------------------===*
+/*===- wavesim-lanes.c - Lanes as AMD waves on host fibers ----------------===*
  *
  * The module is rewritten for the host and JIT-compiled with LLVM ORC, as
  * lit-tests/oracle/shfl-oracle.c does for single shuffles, but here whole
@@ -28,9 +27,10 @@
  *    wait at a cross-lane site for lanes at a barrier, which waits for them)
  *    the launch fails with a deadlock report instead of hanging.
  *
- * Blocks run one after another, so each shared-memory (addrspace(3)) global
- * exists once; it is filled with 0xCD bytes before every block so a kernel
- * that reads shared memory it did not write shows it.
+ * A block's lanes, stacks and shared memory are its runner's (wavesim-pool.c
+ * gives each resident block its own); the shared memory is filled with 0xCD
+ * bytes before the block starts, so a kernel that reads shared memory it did
+ * not write shows it.
  *
  *===----------------------------------------------------------------------===*/
 

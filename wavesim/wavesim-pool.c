@@ -145,7 +145,7 @@ struct Launch {
   WaveSimStatus Status;
   unsigned long long FailedBlock;
   char Error[ErrorBytes];
-  bool Immediate;     /* print as it comes */
+  atomic_bool Immediate; /* print as it comes */
   BlockOutput *Open;  /* of blocks that run */
   BlockOutput *Held;  /* of finished blocks, by block */
   atomic_bool Stop;
@@ -163,7 +163,7 @@ static pthread_cond_t DoneCond = PTHREAD_COND_INITIALIZER;
 static Launch *Current;
 static unsigned long long Generation;
 static unsigned Running;
-static unsigned LiveSimulators;
+static atomic_uint LiveSimulators;
 
 static void choosePoolSize(void) {
   long Cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -208,17 +208,15 @@ static void freeSlotMemory(Slot *Sl) {
   memset(Sl, 0, sizeof(*Sl));
 }
 
-void wavesimPoolRetain(void) {
-  pthread_mutex_lock(&PoolLock);
-  ++LiveSimulators;
-  pthread_mutex_unlock(&PoolLock);
-}
+void wavesimPoolRetain(void) { atomic_fetch_add(&LiveSimulators, 1); }
 
 /* With the last simulator gone, so are the slots' stacks and memory (the
  * threads stay, waiting for the next launch). */
 void wavesimPoolRelease(void) {
+  if (atomic_fetch_sub(&LiveSimulators, 1) != 1)
+    return;
   pthread_mutex_lock(&PoolLock);
-  if (--LiveSimulators == 0)
+  if (atomic_load(&LiveSimulators) == 0)
     for (unsigned W = 0; W < MaxWorkers && Workers[W]; ++W) {
       for (unsigned I = 0; I < Workers[W]->NumSlots; ++I)
         freeSlotMemory(&Workers[W]->Slots[I]);
@@ -331,7 +329,7 @@ static unsigned long long lowestUnfinished(const Launch *L) {
  * when printing as it comes). Under L->Lock. */
 static void writeFinishedOutput(Launch *L) {
   unsigned long long Lowest = lowestUnfinished(L);
-  while (L->Held && (L->Immediate || L->Held->Block < Lowest)) {
+  while (L->Held && (atomic_load(&L->Immediate) || L->Held->Block < Lowest)) {
     BlockOutput *O = L->Held;
     L->Held = O->Next;
     writeOutput(O);
@@ -360,13 +358,13 @@ static void closeOutput(Launch *L, BlockOutput *O) {
  * after what the blocks printed so far, in block order. */
 static void printImmediately(Launch *L) {
   pthread_mutex_lock(&L->Lock);
-  if (!L->Immediate) {
+  if (!atomic_load(&L->Immediate)) {
     while (L->Open) {
       BlockOutput *O = L->Open;
       closeOutput(L, O);
       holdOutput(L, O);
     }
-    L->Immediate = true;
+    atomic_store(&L->Immediate, true);
     writeFinishedOutput(L);
   }
   pthread_mutex_unlock(&L->Lock);
@@ -378,7 +376,7 @@ bool wavesimHoldOutput(Runner *R, int Stream, const char *Text,
   if (!L)
     return false;
   pthread_mutex_lock(&L->Lock);
-  bool Hold = !L->Immediate;
+  bool Hold = !atomic_load(&L->Immediate);
   if (Hold) {
     BlockOutput *O = R->Output;
     if (!O) {
@@ -538,7 +536,7 @@ static void backOff(unsigned Round) {
   nanosleep(&Nap, NULL);
 }
 
-static void reportGridDeadlock(Launch *L, const Worker *W) {
+static void reportGridDeadlock(Launch *L) {
   unsigned long long Lowest = ~0ull;
   unsigned Resident = 0;
   pthread_mutex_lock(&L->Lock);
@@ -561,7 +559,6 @@ static void reportGridDeadlock(Launch *L, const Worker *W) {
              "of %u threads resident on each of %u threads)",
              Resident, L->K->Name, NotStarted, L->NumBlocks,
              L->SlotsPerWorker, L->Threads, L->NumWorkers);
-  (void)W;
   recordFailure(L, Lowest, WaveSimDeadlocked, Error);
 }
 
@@ -575,7 +572,7 @@ static bool takeTurn(Worker *W, Launch *L, Slot *Sl) {
   WaveSimStatus Status = wavesimDriveBlock(R, W->Error, sizeof(W->Error));
   if ((int)Status == WaveSimBlockSleeps) {
     Sl->Slept = true;
-    if (!L->Immediate && L->NumBlocks > 1)
+    if (!atomic_load(&L->Immediate) && L->NumBlocks > 1)
       printImmediately(L);
     return false;
   }
@@ -667,7 +664,7 @@ static void runWorker(Worker *W, Launch *L) {
     if (!othersIdle(L, W, IdleRounds))
       backOff(WaitRounds++);
     else if (IdleRounds >= SleepIdleRounds)
-      reportGridDeadlock(L, W);
+      reportGridDeadlock(L);
   }
   atomic_store(&W->Done, true);
 }
@@ -794,7 +791,7 @@ WaveSimStatus wavesimRunGrid(WaveSim *S, const Kernel *K, void **Args,
   ++S->Stats.Launches;
   for (unsigned W = 0; W < L->NumWorkers; ++W)
     addStats(&S->Stats, &Workers[W]->Stats);
-  L->Immediate = true;
+  atomic_store(&L->Immediate, true);
   writeFinishedOutput(L);
   pthread_mutex_unlock(&PoolLock);
 

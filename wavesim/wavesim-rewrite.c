@@ -11,8 +11,10 @@
  * to address space 0 behind an addrspacecast, target-cpu/features are
  * dropped, kernels get the C calling convention and a wrapper
  * void(void **Args) that loads each parameter, per-lane amdgcn intrinsics
- * are renamed to host functions, and each cross-lane or barrier call gets
- * its call-site number as an extra first argument.
+ * are renamed to host functions, each cross-lane or barrier call gets
+ * its call-site number as an extra first argument, shared memory is reached
+ * from the running block's base (wavesim-shared.c) and loops that spin on
+ * memory other lanes write get poll points (wavesim-polls.c).
  *
  *===----------------------------------------------------------------------===*/
 

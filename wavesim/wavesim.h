@@ -55,7 +55,8 @@ typedef enum {
 } WaveSimStatus;
 
 /* Runs Kernel over Grid (blocks per dimension) of Block (threads per
- * dimension), one block after another. Args[i] points at the value of
+ * dimension), its blocks on the pool of host threads (wavesimThreads; with
+ * one, one block after another in grid order). Args[i] points at the value of
  * kernel parameter i, as for hipModuleLaunchKernel's kernelParams (for a
  * struct the kernel takes byref, at the struct). DynamicSharedBytes is the
  * size of the extern __shared__ array this launch gives the kernel (what
@@ -67,11 +68,11 @@ WaveSimStatus wavesimLaunch(WaveSim *S, const char *Kernel,
                             size_t ErrorSize);
 
 /* The same with every block resident at once, as a cooperative launch
- * (cudaLaunchCooperativeKernel) promises: blocks take turns, and a lane at
- * llvm.amdgcn.s.sleep lets the other blocks run, so blocks that wait for
- * each other (a grid barrier) meet. At most WaveSimMaxCooperativeThreads
- * threads in all (each has a stack, and stacks share the 1 GiB that
- * MAP_32BIT maps with the ordinary launches' 1024); more is
+ * (cudaLaunchCooperativeKernel) promises: the blocks of each host thread
+ * take turns, and a lane at llvm.amdgcn.s.sleep lets the other blocks run,
+ * so blocks that wait for each other (a grid barrier) meet. At most
+ * WaveSimMaxCooperativeThreads threads in all (each has a stack, and
+ * stacks share the low 4 GiB with the ordinary launches'); more is
  * WaveSimCooperativeTooLarge. */
 enum { WaveSimMaxCooperativeThreads = 2048 };
 WaveSimStatus wavesimLaunchCooperative(WaveSim *S, const char *Kernel,
