@@ -4,7 +4,8 @@
 // kind of failure runs in a child process of its own (fork before any CUDA
 // call): a trap (asm("trap;") and __trap()), a store through a null
 // pointer, and a trap on a stream that cudaStreamSynchronize reports. Run:
-// ./sticky_errors > expected.txt.
+// ./sticky_errors > expected.txt; ./sticky_errors 0 3 runs cases 0 and 3
+// alone.
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
@@ -138,8 +139,12 @@ static void runCase(int Case) {
   exit(2);
 }
 
-int main() {
-  for (int Case = 0;; ++Case) {
+int main(int argc, char **argv) {
+  for (int I = 1, Case = 0;; ++I, ++Case) {
+    if (argc > 1 && I == argc)
+      break;
+    if (argc > 1)
+      Case = atoi(argv[I]);
     fflush(stdout);
     pid_t Child = fork();
     if (Child == 0) {
