@@ -49,12 +49,12 @@ enum {
 static const struct {
   int Hip, Cuda;
 } HipOnlyCodes[] = {
-    {202, CudaErrorUnknown},                  /* hipErrorContextAlreadyCurrent */
+    {202, CudaErrorUnknown}, /* hipErrorContextAlreadyCurrent */
     {911, CudaErrorInvalidChannelDescriptor}, /* HIP 6 */
     {912, CudaErrorInvalidTexture},           /* HIP 6 */
     {1052, CudaErrorUnknown},                 /* hipErrorRuntimeMemory */
     {1053, CudaErrorUnknown},                 /* hipErrorRuntimeOther */
-    {1054, CudaErrorInvalidClusterSize},      /* HIP 6.4 */
+    {1054, CudaErrorInvalidClusterSize},      /* HIP 6's newest */
 };
 
 /* CUDA's code for HIP's Status; cudaErrorUnknown for what CUDA lacks. */

@@ -196,10 +196,10 @@ static void removeAllocation(void *Base) {
 static bool findAllocation(const void *Ptr, Allocation *Out) {
   pthread_mutex_lock(&TableLock);
   size_t I = firstAtOrAfter((uintptr_t)Ptr + 1);
-  bool Found =
-      I > 0 && (uintptr_t)Ptr - Allocations[I - 1].Base < Allocations[I - 1].Bytes;
+  const Allocation *A = I > 0 ? &Allocations[I - 1] : NULL;
+  bool Found = A && (uintptr_t)Ptr - A->Base < A->Bytes;
   if (Found) {
-    *Out = Allocations[I - 1];
+    *Out = *A;
     Out->Name = NULL; /* the table's copy may go */
   }
   pthread_mutex_unlock(&TableLock);
