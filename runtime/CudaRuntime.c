@@ -1034,7 +1034,7 @@ static bool validKind(enum cudaMemcpyKind Kind) {
 /* A copy or set the backend refused (its range outside an allocation,
  * say), named after the API call. */
 static cudaError_t refused(const char *Call, cudaError_t Error) {
-  if (Error && Error != StickyError)
+  if (Error == cudaErrorInvalidValue)
     say("error", "%s: %s", Call, B->lastMessage());
   return record(Error);
 }
@@ -1373,6 +1373,8 @@ static cudaError_t queueHostCall(HostCall Call) {
 
 cudaError_t cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Function,
                                void *UserData) {
+  if (!Function)
+    return record(cudaErrorInvalidValue);
   cudaError_t Error = captureHostFunction(Stream, Function, UserData);
   if (Error != NotCaptured)
     return record(Error);
