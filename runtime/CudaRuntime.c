@@ -1393,7 +1393,9 @@ static cudaError_t checkSharedMemory(KernelEntry *K, void *Module,
  * synchronization and keeps. */
 static bool isExecutionError(cudaError_t Error) {
   return Error == cudaErrorAssert || Error == cudaErrorLaunchFailure ||
-         Error == cudaErrorIllegalAddress;
+         Error == cudaErrorIllegalAddress ||
+         Error == cudaErrorIllegalInstruction ||
+         Error == cudaErrorLaunchTimeout;
 }
 
 static cudaError_t launchAs(const void *Function, dim3 Grid, dim3 Block,

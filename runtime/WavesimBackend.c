@@ -114,12 +114,14 @@ static BackendStatus deviceMalloc(void **Ptr, size_t Bytes) {
     return failWith(cudaErrorMemoryAllocation, "host memory exhausted");
   memcpy(Base, &Mapped, sizeof(Mapped));
   *Ptr = Base + DevicePage;
+  wavesimAddRange(*Ptr, Bytes);
   return cudaSuccess;
 }
 
 static BackendStatus deviceFree(void *Ptr) {
   if (!Ptr)
     return cudaSuccess;
+  wavesimRemoveRange(Ptr);
   char *Base = (char *)Ptr - DevicePage;
   size_t Mapped;
   memcpy(&Mapped, Base, sizeof(Mapped));
@@ -133,23 +135,24 @@ static BackendStatus hostMalloc(void **Ptr, size_t Bytes) {
       posix_memalign(&P, HostAlignment, Bytes ? Bytes : 1) != 0)
     return failWith(cudaErrorMemoryAllocation, "host memory exhausted");
   *Ptr = P;
+  wavesimAddRange(P, Bytes);
   return cudaSuccess;
 }
 
 static BackendStatus freeMemory(void *Ptr) {
+  wavesimRemoveRange(Ptr);
   free(Ptr);
   return cudaSuccess;
 }
 
-/* The emulated device uses host memory as it is. */
+/* The emulated device uses host memory as it is, once kernels may. */
 static BackendStatus hostRegister(void *Ptr, size_t Bytes) {
-  (void)Ptr;
-  (void)Bytes;
+  wavesimAddRange(Ptr, Bytes);
   return cudaSuccess;
 }
 
 static BackendStatus hostUnregister(void *Ptr) {
-  (void)Ptr;
+  wavesimRemoveRange(Ptr);
   return cudaSuccess;
 }
 
@@ -292,7 +295,20 @@ static BackendStatus statusOf(WaveSimStatus Status) {
   case WaveSimTooMuchShared:
     return cudaErrorInvalidValue;
   case WaveSimTrapped:
+    return cudaErrorLaunchFailure;
+  case WaveSimAssertFailed:
     return cudaErrorAssert;
+  /* What an H100 returns (lit-tests/wavesim-faults/Inputs/faults.h100.txt):
+   * a store far outside memory and unbounded recursion are
+   * cudaErrorIllegalAddress, a shared-memory store far out of range
+   * cudaErrorIllegalInstruction. */
+  case WaveSimIllegalAddress:
+  case WaveSimStackOverflow:
+    return cudaErrorIllegalAddress;
+  case WaveSimIllegalSharedAddress:
+    return cudaErrorIllegalInstruction;
+  case WaveSimLaunchTimeout:
+    return cudaErrorLaunchTimeout;
   case WaveSimDeadlocked:
     return cudaErrorLaunchFailure;
   case WaveSimNoMemory:
