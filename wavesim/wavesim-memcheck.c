@@ -246,6 +246,11 @@ void wavesimMemcheckNoteSharedGlobals(WaveSim *S, LLVMModuleRef M) {
 
 /*===-- Division as the AMDGPU backend computes it ------------------------===*/
 
+/* For the tests only: WAVESIM_PLANT_BUG=division-by-zero-is-zero makes
+ * every division and remainder by zero 0, a plausible model that is not
+ * AMD's (lit-tests/wavesim-faults/divide-by-zero.test shows it fails). */
+static _Thread_local bool ZeroQuotientBug;
+
 static bool isDivision(LLVMOpcode Op) {
   return Op == LLVMSDiv || Op == LLVMUDiv || Op == LLVMSRem || Op == LLVMURem;
 }
@@ -300,12 +305,16 @@ static void divideAsAMD(LLVMBuilderRef B, LLVMValueRef I) {
     IfZero = LLVMBuildSelect(B, Negative, LLVMBuildNeg(B, Quotient, ""),
                              Quotient, "");
   }
+  if (ZeroQuotientBug)
+    IfZero = Zero;
   Result = LLVMBuildSelect(B, ByZero, IfZero, Result, "");
   LLVMReplaceAllUsesWith(I, Result);
   LLVMInstructionEraseFromParent(I);
 }
 
 void wavesimDivideAsAMD(LLVMModuleRef M, LLVMBuilderRef B) {
+  const char *Bug = getenv("WAVESIM_PLANT_BUG");
+  ZeroQuotientBug = Bug && !strcmp(Bug, "division-by-zero-is-zero");
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
     for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
          BB = LLVMGetNextBasicBlock(BB))
@@ -444,11 +453,7 @@ static LLVMValueRef slotFor(Instrumenter *In, LLVMValueRef Base) {
   return Slot;
 }
 
-static void describeLocation(LLVMValueRef I, char *Out, size_t Size) {
-  Out[0] = 0;
-  LLVMMetadataRef Location = LLVMInstructionGetDebugLoc(I);
-  if (!Location)
-    return;
+static int formatLocation(LLVMMetadataRef Location, char *Out, size_t Size) {
   unsigned Line = LLVMDILocationGetLine(Location);
   unsigned Column = LLVMDILocationGetColumn(Location);
   LLVMMetadataRef Scope = LLVMDILocationGetScope(Location);
@@ -456,9 +461,25 @@ static void describeLocation(LLVMValueRef I, char *Out, size_t Size) {
   unsigned Length = 0;
   const char *Name = File ? LLVMDIFileGetFilename(File, &Length) : "";
   if (Column)
-    snprintf(Out, Size, "%.*s:%u:%u", (int)Length, Name, Line, Column);
-  else
-    snprintf(Out, Size, "%.*s:%u", (int)Length, Name, Line);
+    return snprintf(Out, Size, "%.*s:%u:%u", (int)Length, Name, Line, Column);
+  return snprintf(Out, Size, "%.*s:%u", (int)Length, Name, Line);
+}
+
+/* "file.cu:12:7", the source line of the kernel or function the access
+ * was inlined into first, then where the inlined code came from. */
+static void describeLocation(LLVMValueRef I, char *Out, size_t Size) {
+  Out[0] = 0;
+  LLVMMetadataRef Inner = LLVMInstructionGetDebugLoc(I);
+  if (!Inner)
+    return;
+  LLVMMetadataRef Outer = Inner;
+  while (LLVMDILocationGetInlinedAt(Outer))
+    Outer = LLVMDILocationGetInlinedAt(Outer);
+  int Used = formatLocation(Outer, Out, Size);
+  if (Outer == Inner || Used < 0 || (size_t)Used + 16 >= Size)
+    return;
+  Used += snprintf(Out + Used, Size - (size_t)Used, ", inlined from ");
+  formatLocation(Inner, Out + Used, Size - (size_t)Used);
 }
 
 static unsigned addSite(MemcheckModule *MC, LLVMValueRef I, AccessKind Kind,
@@ -798,21 +819,35 @@ static const char *accessVerb(AccessKind Kind) {
   return Verbs[Kind];
 }
 
-/* Where Address lies, in words: near which allocation or global. */
-static void describeAddress(uintptr_t Address, char *Out, size_t Size) {
+static const char *plural(unsigned long long N) { return N == 1 ? "" : "s"; }
+
+/* Where [Address, End) lies, in words: near which allocation or global. */
+static void describeAddress(uintptr_t Address, uintptr_t End, char *Out,
+                            size_t Size) {
   MemRange Below, Above;
   findNeighbours(Address, &Below, &Above);
   static const char *const What[] = {"allocation", "global"};
+  if (Below.End && Address < Below.End) {
+    snprintf(Out, Size, "running %llu byte%s past the end of the %llu-byte "
+             "%s at %#llx",
+             (unsigned long long)(End - Below.End),
+             plural(End - Below.End),
+             (unsigned long long)(Below.End - Below.Begin), What[Below.Kind],
+             (unsigned long long)Below.Begin);
+    return;
+  }
   if (Below.End && Address >= Below.End && Address - Below.End < 4096) {
-    snprintf(Out, Size, "%llu bytes past the end of the %llu-byte %s at %#llx",
+    snprintf(Out, Size, "%llu byte%s past the end of the %llu-byte %s at %#llx",
              (unsigned long long)(Address - Below.End),
+             plural(Address - Below.End),
              (unsigned long long)(Below.End - Below.Begin), What[Below.Kind],
              (unsigned long long)Below.Begin);
     return;
   }
   if (Above.End && Above.Begin - Address <= 4096) {
-    snprintf(Out, Size, "%llu bytes before the %llu-byte %s at %#llx",
+    snprintf(Out, Size, "%llu byte%s before the %llu-byte %s at %#llx",
              (unsigned long long)(Above.Begin - Address),
+             plural(Above.Begin - Address),
              (unsigned long long)(Above.End - Above.Begin), What[Above.Kind],
              (unsigned long long)Above.Begin);
     return;
@@ -829,10 +864,10 @@ static _Noreturn void reportIllegal(Runner *R, const AccessSite *Site,
   wavesimFaultLane(
       R, Status,
       "illegal address in kernel %s, block (%u,%u,%u), thread (%u,%u,%u): "
-      "%s of %llu bytes at %#llx, %s%s%s",
+      "%s of %llu byte%s at 0x%llx, %s%s%s",
       wavesimKernelDisplayName(R), R->BlockId[0], R->BlockId[1],
       R->BlockId[2], L->WorkItem[0], L->WorkItem[1], L->WorkItem[2],
-      accessVerb(Site->Kind), (unsigned long long)Bytes,
+      accessVerb(Site->Kind), (unsigned long long)Bytes, plural(Bytes),
       (unsigned long long)Address, Where, *Location ? ", at " : "", Location);
 }
 
@@ -887,7 +922,7 @@ void wavesimMemcheckCheck(uint64_t Address, uint64_t Bytes, uint32_t SiteIndex,
   if (Site->AddressSpace == PrivateSpace)
     reportIllegal(R, Site, SiteIndex, Begin, Bytes,
                   "outside the lane's private memory", WaveSimIllegalAddress);
-  describeAddress(Begin, Where, sizeof(Where));
+  describeAddress(Begin, End, Where, sizeof(Where));
   reportIllegal(R, Site, SiteIndex, Begin, Bytes, Where,
                 WaveSimIllegalAddress);
 }
