@@ -215,11 +215,14 @@ static void onFault(int Signal, siginfo_t *Info, void *Context) {
                      L->WorkItem[2], (unsigned)LaneStackBytes / 1024);
   wavesimFaultLane(R, WaveSimIllegalAddress,
                    "illegal address in kernel %s, block (%u,%u,%u), thread "
-                   "(%u,%u,%u): %s at %#llx (caught by the %s handler)",
+                   "(%u,%u,%u): %s at 0x%llx (caught by the %s handler)",
                    wavesimKernelDisplayName(R), R->BlockId[0], R->BlockId[1],
                    R->BlockId[2], L->WorkItem[0], L->WorkItem[1],
                    L->WorkItem[2],
-                   Signal == SIGBUS ? "bus error" : "segmentation fault",
+                   Signal == SIGBUS              ? "bus error"
+                   : Info->si_code == SI_KERNEL ? "general protection fault "
+                                                  "(a non-canonical address)"
+                                                : "segmentation fault",
                    (unsigned long long)Address,
                    Signal == SIGBUS ? "SIGBUS" : "SIGSEGV");
 }

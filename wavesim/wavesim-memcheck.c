@@ -670,10 +670,25 @@ static void describeKernels(WaveSim *S, LLVMModuleRef M, LLVMTargetDataRef TD) {
   }
 }
 
+/* Every function touches each page of a large frame in turn, so that a
+ * lane out of stack faults in its guard page rather than in the mapping
+ * below it (another lane's stack). */
+static void probeStacks(LLVMModuleRef M) {
+  static const char Kind[] = "probe-stack", Value[] = "inline-asm";
+  LLVMContextRef Ctx = LLVMGetModuleContext(M);
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
+    if (!LLVMIsDeclaration(F))
+      LLVMAddAttributeAtIndex(
+          F, LLVMAttributeFunctionIndex,
+          LLVMCreateStringAttribute(Ctx, Kind, sizeof(Kind) - 1, Value,
+                                    sizeof(Value) - 1));
+}
+
 void wavesimMemcheckInstrument(WaveSim *S, LLVMModuleRef M, LLVMBuilderRef B) {
   MemcheckModule *MC = moduleOf(S);
   LLVMTargetDataRef TD = LLVMGetModuleDataLayout(M);
   describeKernels(S, M, TD);
+  probeStacks(M);
   if (!wavesimMemcheckEnabled())
     return;
   LLVMContextRef Ctx = LLVMGetModuleContext(M);
