@@ -178,9 +178,12 @@ static void addAllocation(void *Base, size_t Bytes, MemoryKind Kind,
                                 Name ? strdup(Name) : NULL};
   ++NumAllocations;
   pthread_mutex_unlock(&TableLock);
+  if (Kind != ModuleVariable) /* wavesim knows its module's own */
+    wavesimAddRange(Base, Bytes);
 }
 
 static void removeAllocation(void *Base) {
+  wavesimRemoveRange(Base);
   pthread_mutex_lock(&TableLock);
   size_t I = firstAtOrAfter((uintptr_t)Base);
   if (I < NumAllocations && Allocations[I].Base == (uintptr_t)Base) {
@@ -560,7 +563,20 @@ static BackendStatus statusOf(WaveSimStatus Status) {
   case WaveSimTooMuchShared:
     return cudaErrorInvalidValue;
   case WaveSimTrapped:
+    return cudaErrorLaunchFailure;
+  case WaveSimAssertFailed:
     return cudaErrorAssert;
+  /* What an H100 returns (lit-tests/wavesim-faults/Inputs/faults.h100.txt):
+   * a store far outside memory and unbounded recursion are
+   * cudaErrorIllegalAddress, a shared-memory store far out of range
+   * cudaErrorIllegalInstruction. */
+  case WaveSimIllegalAddress:
+  case WaveSimStackOverflow:
+    return cudaErrorIllegalAddress;
+  case WaveSimIllegalSharedAddress:
+    return cudaErrorIllegalInstruction;
+  case WaveSimLaunchTimeout:
+    return cudaErrorLaunchTimeout;
   case WaveSimDeadlocked:
     return cudaErrorLaunchFailure;
   case WaveSimNoMemory:

@@ -13,6 +13,8 @@
 #ifndef WAVESIM_INTERNAL_H
 #define WAVESIM_INTERNAL_H
 
+#include "wavesim-faults.h"
+#include "wavesim-memcheck.h"
 #include "wavesim.h"
 
 #include <llvm-c/LLJIT.h>
@@ -53,6 +55,7 @@ typedef struct {
   unsigned Site;        /* where the lane waits, when LaneAtSite */
   uint64_t Operands[4]; /* its operands there */
   uint64_t Result;      /* what the call returns once released */
+  bool Asserting;       /* it printed a failed assert's message */
 } Lane;
 
 typedef struct Runner Runner;
@@ -126,6 +129,7 @@ struct WaveSim {
   bool BugReleaseEarly, BugBallotIgnoresExec;
   unsigned LaneOpsBugs; /* planted bugs of the shared models */
   WaveSimStats Stats;
+  MemcheckModule *Memcheck; /* what the memory check knows of the module */
 };
 
 struct Runner {
@@ -141,6 +145,7 @@ struct Runner {
   Lane *Trapped;        /* the first lane that reached llvm.trap, if any */
   unsigned NumSleeping; /* lanes at s.sleep */
   bool SleepersIdle;    /* they slept twice with nothing else done */
+  WaveSimFault Fault;   /* the first fault of its lanes */
   _Alignas(64) uint8_t Packet[DispatchPacketBytes];
 };
 

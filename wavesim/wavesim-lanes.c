@@ -184,6 +184,7 @@ bool wavesimMapStacks(WaveSim *S, unsigned Count, char *Error,
     mprotect(P, GuardBytes, PROT_NONE);
     S->Stacks[I] = P;
     atomic_fetch_add(&WaveSimLiveStacks, 1);
+    wavesimMemcheckAddStack(P);
   }
   return true;
 }
@@ -192,6 +193,7 @@ void wavesimUnmapStacks(WaveSim *S) {
   for (unsigned I = 0; I < MaxBlockThreads; ++I) {
     if (!S->Stacks[I])
       continue;
+    wavesimMemcheckRemoveStack(S->Stacks[I]);
     munmap(S->Stacks[I], GuardBytes + LaneStackBytes);
     S->Stacks[I] = NULL;
     atomic_fetch_sub(&WaveSimLiveStacks, 1);
@@ -395,6 +397,7 @@ void wavesimStartLanes(Runner *R, char *const *Stacks) {
   for (unsigned T = 0; T < R->NumThreads; ++T) {
     Lane *L = &S->Lanes[T];
     L->State = LaneReady;
+    L->Asserting = false;
     L->HwLane = HwLane;
     memcpy(L->WorkItem, Item, sizeof(Item));
     HwLane = HwLane + 1 == S->WaveSize ? 0 : HwLane + 1;
@@ -448,15 +451,21 @@ WaveSimStatus wavesimDriveBlock(Runner *R, char *Error, size_t ErrorSize) {
     bool Progress = false;
     for (unsigned W = 0; W < R->NumWaves; ++W)
       Progress |= runWaveAhead(R, W);
+    WaveSimStatus Fault = wavesimFaultsPending(R, Error, ErrorSize);
+    if (Fault != WaveSimOk)
+      return Fault;
     if (R->Trapped) {
       const Lane *L = R->Trapped;
       wavesimFormatError(
           Error, ErrorSize,
-          "the kernel trapped (llvm.trap: a failed device assert) in "
-          "block (%u,%u,%u), thread (%u,%u,%u)",
+          L->Asserting ? "the kernel trapped (llvm.trap: a failed device "
+                         "assert) in block (%u,%u,%u), thread (%u,%u,%u)"
+                       : "the kernel trapped (llvm.trap: __trap() or "
+                         "asm(\"trap;\")) in block (%u,%u,%u), thread "
+                         "(%u,%u,%u)",
           R->BlockId[0], R->BlockId[1], R->BlockId[2], L->WorkItem[0],
           L->WorkItem[1], L->WorkItem[2]);
-      return WaveSimTrapped;
+      return L->Asserting ? WaveSimAssertFailed : WaveSimTrapped;
     }
     if (!R->NumLive)
       return WaveSimOk;

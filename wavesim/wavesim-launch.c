@@ -88,7 +88,7 @@ static WaveSimStatus checkLaunch(const Kernel *K, const unsigned Grid[3],
 
 /* Whether a launch goes on to its next block. */
 static bool continuesAfter(WaveSimStatus Status) {
-  return Status == WaveSimOk || Status == WaveSimTrapped;
+  return Status == WaveSimOk || Status == WaveSimAssertFailed;
 }
 
 WaveSimStatus wavesimLaunch(WaveSim *S, const char *Name,
@@ -120,6 +120,7 @@ WaveSimStatus wavesimLaunch(WaveSim *S, const char *Name,
   }
   Runner *Outer = wavesimActive;
   wavesimActive = R;
+  wavesimFaultsEnterThread(R);
   ++S->Stats.Launches;
   /* After a trap the other blocks still run, as the blocks resident
    * beside the trapping one do on a GPU, so that each failed assert prints
@@ -136,6 +137,7 @@ WaveSimStatus wavesimLaunch(WaveSim *S, const char *Name,
         else
           (void)wavesimRunBlock(R, NULL, 0);
       }
+  wavesimFaultsLeaveThread();
   wavesimActive = Outer;
   free(R);
   return Status;
@@ -196,6 +198,7 @@ static void freeCoopBlocks(CoopBlock *Blocks, unsigned N, unsigned Threads) {
   for (unsigned B = 0; B < N; ++B) {
     for (unsigned T = 0; Blocks[B].Stacks && T < Threads; ++T)
       if (Blocks[B].Stacks[T]) {
+        wavesimMemcheckRemoveStack(Blocks[B].Stacks[T]);
         munmap(Blocks[B].Stacks[T], GuardBytes + LaneStackBytes);
         atomic_fetch_sub(&WaveSimLiveStacks, 1);
       }
@@ -237,6 +240,7 @@ static CoopBlock *makeCoopBlocks(WaveSim *S, const Kernel *K, void **Args,
       mprotect(P, GuardBytes, PROT_NONE);
       B->Stacks[T] = P;
       atomic_fetch_add(&WaveSimLiveStacks, 1);
+      wavesimMemcheckAddStack(P);
     }
     Runner *R = B->R;
     R->S = S;
@@ -339,7 +343,9 @@ WaveSimStatus wavesimLaunchCooperative(WaveSim *S, const char *Name,
   Lane *OwnLanes = S->Lanes;
   ucontext_t *OwnContexts = S->Contexts;
   ++S->Stats.Launches;
+  wavesimFaultsEnterThread(Coop[0].R);
   Status = runCoopBlocks(S, Coop, (unsigned)Blocks, Error, ErrorSize);
+  wavesimFaultsLeaveThread();
   S->Lanes = OwnLanes;
   S->Contexts = OwnContexts;
   wavesimActive = Outer;

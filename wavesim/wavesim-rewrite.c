@@ -949,18 +949,22 @@ bool wavesimPrepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
   bool Ok = convertCallingConventions(M, Error, ErrorSize);
   if (Ok) {
     moveAllocasToHostStack(M, B);
+    wavesimMemcheckNoteSharedGlobals(S, M);
     exposeSharedGlobals(S, M);
     makeVariablesWritable(M);
     rewriteSiteCalls(S, M, B, &Calls);
     expandCanonicalize(M, B);
     renameLaneIntrinsics(M);
+    wavesimDivideAsAMD(M, B);
+    wavesimMemcheckInstrument(S, M, B);
     buildWrappers(S, M, B);
     Ok = verify(M, "the module rewritten for the host", Error, ErrorSize);
   }
   LLVMDisposeBuilder(B);
   free(Calls.Items);
   if (!Ok || !defineHostSymbols(S, J, Error, ErrorSize) ||
-      !wavesimPrintfDefineSymbols(J, Error, ErrorSize)) {
+      !wavesimPrintfDefineSymbols(J, Error, ErrorSize) ||
+      !wavesimMemcheckDefineSymbols(J, Error, ErrorSize)) {
     LLVMContextDispose(Ctx);
     return false;
   }
@@ -985,5 +989,5 @@ bool wavesimPrepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
       return false;
     S->Kernels[I].Wrapper = (void (*)(void **))Address;
   }
-  return true;
+  return wavesimMemcheckRegisterGlobals(S, Error, ErrorSize);
 }

@@ -79,6 +79,7 @@ WaveSim *wavesimLoadBuffer(const void *IR, size_t Bytes, const char *Name,
 void wavesimDispose(WaveSim *S) {
   if (!S)
     return;
+  wavesimMemcheckDispose(S);
   if (S->JIT) {
     LLVMErrorRef Err = LLVMOrcDisposeLLJIT(S->JIT);
     if (Err)
