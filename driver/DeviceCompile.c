@@ -14,7 +14,16 @@
  * file only declares is an error naming it (a code object is linked from
  * one file alone).
  *
+ * A driver's mistakes are caught before anything runs, each in one line
+ * naming what is wrong: a processor LLVM's AMDGPU backend does not know
+ * (or an NVIDIA architecture where an AMD processor belongs), an input that
+ * cannot be read, an output that cannot be written or that is an input.
+ * A tool that fails or dies of a signal is named with what it was doing,
+ * and LLVM's fatal errors name the file and processor instead of aborting.
+ *
  *===----------------------------------------------------------------------===*/
+
+#define _GNU_SOURCE /* sigabbrev_np */
 
 #include "DeviceCompile.h"
 #include "NVVMWarpToAMDGPU.h"
@@ -23,12 +32,18 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/DebugInfo.h>
+#include <llvm-c/ErrorHandling.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
+#include <errno.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -46,16 +61,22 @@ static const char *ToolName = "cu2hsaco";
 
 void driverSetName(const char *Name) { ToolName = Name; }
 
-void driverNote(const char *Format, const char *Detail) {
+void driverNote(const char *Format, ...) {
+  va_list Args;
+  va_start(Args, Format);
   fprintf(stderr, "%s: note: ", ToolName);
-  fprintf(stderr, Format, Detail);
+  vfprintf(stderr, Format, Args);
   fputc('\n', stderr);
+  va_end(Args);
 }
 
-void driverFail(const char *Format, const char *Detail) {
+void driverFail(const char *Format, ...) {
+  va_list Args;
+  va_start(Args, Format);
   fprintf(stderr, "%s: error: ", ToolName);
-  fprintf(stderr, Format, Detail);
+  vfprintf(stderr, Format, Args);
   fputc('\n', stderr);
+  va_end(Args);
   exit(1);
 }
 
@@ -92,20 +113,141 @@ const char *driverFlagValue(const char *Name, int argc, char **argv, int *I) {
   return NULL;
 }
 
+/*===-- Processors and paths, checked before anything runs ----------------===*/
+
+/* The gfx processors LLVM's AMDGPU backend knows, in ISA order, the
+ * generic ones (gfx11-generic) last. LLVM's C API cannot list them, and
+ * LLVMCreateTargetMachine takes any name (an unknown one warns at every
+ * function, then instruction selection fails), so the build asked llc of
+ * the same LLVM (cmake/gen-amdgpu-processors.py). */
+static const char *const KnownProcessors[] = {
+#include "AMDGPUProcessors.inc"
+};
+enum {
+  NumKnownProcessors = sizeof(KnownProcessors) / sizeof(KnownProcessors[0])
+};
+
+static bool isGenericProcessor(const char *Name) {
+  return strstr(Name, "-generic") != NULL;
+}
+
+static bool namesNvidiaArchitecture(const char *Name) {
+  return startsWith(Name, "sm_") || startsWith(Name, "compute_") ||
+         startsWith(Name, "lto_");
+}
+
+static bool isKnownProcessor(const char *Name) {
+  for (unsigned I = 0; I < NumKnownProcessors; ++I)
+    if (!strcmp(KnownProcessors[I], Name))
+      return true;
+  return false;
+}
+
+/* "gfx600, gfx601, ..., gfx1251": the processors one can name. */
+static void listKnownProcessors(char *List, size_t Size) {
+  size_t Used = 0;
+  List[0] = '\0';
+  for (unsigned I = 0; I < NumKnownProcessors && Used < Size; ++I)
+    if (!isGenericProcessor(KnownProcessors[I]))
+      Used += (size_t)snprintf(List + Used, Size - Used, "%s%s",
+                               Used ? ", " : "", KnownProcessors[I]);
+}
+
+void driverCheckProcessor(const char *Flag, const char *Name) {
+  if (namesNvidiaArchitecture(Name))
+    driverFail("%s=%s: %s is an NVIDIA architecture; AMD processors are "
+               "named gfxNNN, e.g. gfx90a, gfx942, gfx1100 (nvcc's "
+               "-arch=%s is accepted, and ignored)",
+               Flag, Name, Name, Name);
+  const char *Colon = strchr(Name, ':');
+  if (Colon) {
+    char Processor[64];
+    snprintf(Processor, sizeof(Processor), "%.*s", (int)(Colon - Name),
+             Name);
+    driverCheckProcessor(Flag, Processor);
+    driverFail("%s=%s: target features ('%s') are not supported; name the "
+               "processor alone, %s",
+               Flag, Name, Colon + 1, Processor);
+  }
+  if (!isKnownProcessor(Name)) {
+    char Known[2048];
+    listKnownProcessors(Known, sizeof(Known));
+    driverFail("unknown AMD processor '%s' (known: %s)", Name, Known);
+  }
+  if (isGenericProcessor(Name))
+    driverFail("%s=%s: generic processors need code object version 6, and "
+               "%s writes version 4 (what ROCm 5.2 loads): name one "
+               "processor of the family",
+               Flag, Name, ToolName);
+}
+
+void driverCheckInput(const char *Path) {
+  if (access(Path, R_OK) != 0)
+    driverFail("cannot read '%s': %s", Path, strerror(errno));
+}
+
+/* The directory a new file at Path goes into. */
+static void directoryOf(const char *Path, char *Dir, size_t Size) {
+  const char *Slash = strrchr(Path, '/');
+  if (!Slash)
+    snprintf(Dir, Size, ".");
+  else if (Slash == Path)
+    snprintf(Dir, Size, "/");
+  else
+    snprintf(Dir, Size, "%.*s", (int)(Slash - Path), Path);
+}
+
+static bool isSameFile(const struct stat *A, const char *Path) {
+  struct stat B;
+  return stat(Path, &B) == 0 && A->st_dev == B.st_dev &&
+         A->st_ino == B.st_ino;
+}
+
+/* A file that exists is written if it is writable (as /dev/null is) or
+ * replaced, as linkers and clang do, if its directory is writable; "-" is
+ * standard output, as LLVM's tools take it. */
+void driverCheckOutput(const char *Output, const char *const *Inputs,
+                       unsigned NumInputs) {
+  if (!strcmp(Output, "-"))
+    return;
+  struct stat Existing;
+  if (stat(Output, &Existing) == 0) {
+    for (unsigned I = 0; I < NumInputs; ++I)
+      if (isSameFile(&Existing, Inputs[I]))
+        driverFail("-o %s would overwrite the input '%s'", Output,
+                   Inputs[I]);
+    if (S_ISDIR(Existing.st_mode))
+      driverFail("cannot write '%s': %s", Output, strerror(EISDIR));
+    if (access(Output, W_OK) == 0)
+      return;
+  } else if (errno != ENOENT) {
+    driverFail("cannot write '%s': %s", Output, strerror(errno));
+  }
+  char Dir[4096];
+  directoryOf(Output, Dir, sizeof(Dir));
+  if (access(Dir, W_OK | X_OK) != 0)
+    driverFail("cannot write '%s': %s", Output, strerror(errno));
+}
+
 /* nvcc's flags that name NVIDIA targets: accepted, with a note, since the
- * AMD processor is --offload-arch. */
+ * AMD processor is --offload-arch. An AMD processor given there would be
+ * ignored too: an error says where it goes. */
 static bool takeNvidiaTargetFlag(int argc, char **argv, int *I) {
   static const char *const Names[] = {"-arch",    "--gpu-architecture",
                                       "-gencode", "--generate-code",
                                       "-code",    "--gpu-code"};
   for (size_t N = 0; N < sizeof(Names) / sizeof(Names[0]); ++N) {
     const char *Value = driverFlagValue(Names[N], argc, argv, I);
-    if (Value) {
-      driverNote("ignoring the NVIDIA target '%s'; the AMD processor is "
-                 "--offload-arch",
-                 Value);
-      return true;
-    }
+    if (!Value)
+      continue;
+    if (strstr(Value, "gfx"))
+      driverFail("%s %s: nvcc's %s names NVIDIA targets; an AMD processor "
+                 "is chosen with --offload-arch=gfxNNN",
+                 Names[N], Value, Names[N]);
+    driverNote("ignoring the NVIDIA target '%s'; the AMD processor is "
+               "--offload-arch",
+               Value);
+    return true;
   }
   return false;
 }
@@ -239,7 +381,8 @@ static void removeScratchFiles(void) {
 const char *driverScratchPath(const char *Name) {
   if (!NumScratchFiles) {
     if (!mkdtemp(ScratchDir))
-      driverFail("%s", "cannot create a temporary directory");
+      driverFail("cannot create a temporary directory '%s': %s", ScratchDir,
+                 strerror(errno));
     atexit(removeScratchFiles);
   }
   size_t Size = sizeof(ScratchDir) + strlen(Name) + 24;
@@ -251,25 +394,64 @@ const char *driverScratchPath(const char *Name) {
   return Path;
 }
 
-int driverRunTool(char *const *Argv, bool Verbose) {
+const char *driverToolPath(const char *Tool) {
+  static char Paths[4][4200];
+  static unsigned Next;
+  const char *Dir = getenv("CUCC_LLVM_BIN");
+  char *Path = Paths[Next++ % 4];
+  snprintf(Path, sizeof(Paths[0]), "%s/%s", Dir && *Dir ? Dir : DRIVER_LLVM_BIN,
+           Tool);
+  return Path;
+}
+
+static const char *baseName(const char *Path) {
+  const char *Slash = strrchr(Path, '/');
+  return Slash ? Slash + 1 : Path;
+}
+
+/* "SIGSEGV (Segmentation fault)". */
+static void describeSignal(int Signal, char *Text, size_t Size) {
+  const char *Name = sigabbrev_np(Signal);
+  if (Name)
+    snprintf(Text, Size, "SIG%s (%s)", Name, strsignal(Signal));
+  else
+    snprintf(Text, Size, "%d", Signal);
+}
+
+void driverRunTool(char *const *Argv, bool Verbose, const char *Doing, ...) {
   if (Verbose) {
     for (unsigned I = 0; Argv[I]; ++I)
       fprintf(stderr, "%s%s", I ? " " : "", Argv[I]);
     fputc('\n', stderr);
   }
   if (access(Argv[0], X_OK) != 0)
-    driverFail("%s not found (install clang-22 and lld-22: make deps)",
-               Argv[0]);
+    driverFail("%s not found (%s)", Argv[0],
+               getenv("CUCC_LLVM_BIN")
+                   ? "$CUCC_LLVM_BIN names the directory of LLVM 22's tools"
+                   : "install clang-22 and lld-22: make deps");
+  char What[4400];
+  va_list Args;
+  va_start(Args, Doing);
+  vsnprintf(What, sizeof(What), Doing, Args);
+  va_end(Args);
   fflush(NULL);
-  pid_t Child = fork();
-  if (Child == 0) {
-    execv(Argv[0], Argv);
-    _exit(127);
-  }
+  pid_t Child;
+  int Error = posix_spawn(&Child, Argv[0], NULL, NULL, Argv, environ);
+  if (Error)
+    driverFail("cannot run %s: %s", Argv[0], strerror(Error));
   int Status = 0;
-  if (Child < 0 || waitpid(Child, &Status, 0) < 0)
-    driverFail("cannot run %s", Argv[0]);
-  return WIFEXITED(Status) ? WEXITSTATUS(Status) : 128;
+  while (waitpid(Child, &Status, 0) < 0)
+    if (errno != EINTR)
+      driverFail("cannot wait for %s: %s", Argv[0], strerror(errno));
+  const char *Tool = baseName(Argv[0]);
+  if (WIFSIGNALED(Status)) {
+    char Signal[128];
+    describeSignal(WTERMSIG(Status), Signal, sizeof(Signal));
+    driverFail("%s was killed by signal %s while %s", Tool, Signal, What);
+  }
+  if (WEXITSTATUS(Status) != 0)
+    driverFail("%s failed while %s (exit status %d)", Tool, What,
+               WEXITSTATUS(Status));
 }
 
 const char *driverInstalledDir(const char *Dir, const char *File) {
@@ -338,7 +520,7 @@ void deviceCompileToNVVM(const DeviceOptions *Options, const char *Input,
                          const char *Bitcode) {
   char OptFlag[8];
   snprintf(OptFlag, sizeof(OptFlag), "-O%s", Options->OptLevel);
-  const char *Argv[DriverMaxArgs + 40] = {DRIVER_LLVM_BIN "/clang"};
+  const char *Argv[DriverMaxArgs + 40] = {driverToolPath("clang")};
   unsigned N = 1;
   deviceAppendCudaArgs(Options, Argv, &N);
   static const char *const Device[] = {"--cuda-device-only",
@@ -363,12 +545,8 @@ void deviceCompileToNVVM(const DeviceOptions *Options, const char *Input,
   Argv[N++] = "-o";
   Argv[N++] = Bitcode;
   Argv[N] = NULL;
-  int Status = driverRunTool((char *const *)Argv, Options->Verbose);
-  if (Status != 0) {
-    char Detail[32];
-    snprintf(Detail, sizeof(Detail), "%d", Status);
-    driverFail("clang failed on the device code (exit status %s)", Detail);
-  }
+  driverRunTool((char *const *)Argv, Options->Verbose,
+                "compiling the device code of %s", Input);
 }
 
 static void printDiagnostic(void *Context, const char *Message) {
@@ -381,19 +559,36 @@ static LLVMModuleRef loadBitcode(LLVMContextRef Ctx, const char *Path) {
   LLVMModuleRef M;
   char *Error = NULL;
   if (LLVMCreateMemoryBufferWithContentsOfFile(Path, &Buffer, &Error))
-    driverFail("cannot read clang's output: %s", Error);
+    driverFail("cannot read clang's output '%s': %s", Path, Error);
   /* The module is materialized whole, so the buffer can go. */
   bool Failed = LLVMParseBitcodeInContext2(Ctx, Buffer, &M);
   LLVMDisposeMemoryBuffer(Buffer);
   if (Failed)
-    driverFail("%s", "cannot parse clang's bitcode");
+    driverFail("cannot parse clang's bitcode '%s'", Path);
   return M;
+}
+
+/* The compile in progress ("compiling app.cu for gfx600"), which LLVM's
+ * fatal errors name. */
+static char Compiling[4200];
+
+static void setCompiling(const char *Input, const char *Processor) {
+  snprintf(Compiling, sizeof(Compiling), "compiling %s for %s", Input,
+           Processor);
+}
+
+/* LLVM's fatal errors (instruction selection failing for a processor that
+ * lacks an instruction, as gfx6 and gfx7 lack ds_bpermute) are errors
+ * naming the file and the processor, not an abort. */
+static void failOnLLVMFatalError(const char *Reason) {
+  driverFail("LLVM's AMDGPU backend failed while %s: %s", Compiling, Reason);
 }
 
 static void initializeAMDGPU(void) {
   static bool Done;
   if (Done)
     return;
+  LLVMInstallFatalErrorHandler(failOnLLVMFatalError);
   LLVMInitializeAMDGPUTargetInfo();
   LLVMInitializeAMDGPUTarget();
   LLVMInitializeAMDGPUTargetMC();
@@ -423,7 +618,8 @@ static void optimize(LLVMModuleRef M, LLVMTargetMachineRef TM,
   LLVMErrorRef Err = LLVMRunPasses(M, Pipeline, TM, PBO);
   LLVMDisposePassBuilderOptions(PBO);
   if (Err)
-    driverFail("optimization failed: %s", LLVMGetErrorMessage(Err));
+    driverFail("optimization failed while %s: %s", Compiling,
+               LLVMGetErrorMessage(Err));
 }
 
 /* Whether F is an exported definition that only this module's code can
@@ -490,19 +686,17 @@ LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
   char *Error = NULL;
   if (!warpParseRetargetOptions(PassOptions, &Retarget, &Error))
     driverFail("%s", Error);
+  setCompiling(Input, Retarget.OffloadArch);
 
   LLVMModuleRef M = loadBitcode(Ctx, Bitcode);
   WarpLoweringResult Lowered =
       warpRetargetModule(M, &Retarget, printDiagnostic, NULL);
-  if (Lowered.NumErrors) {
-    char Message[4200];
-    snprintf(Message, sizeof(Message),
-             "%s: device code uses what %s cannot map (see above)", Input,
-             ToolName);
-    driverFail("%s", Message);
-  }
+  if (Lowered.NumErrors)
+    driverFail("%s: device code uses what %s cannot map (see above)", Input,
+               ToolName);
   if (LLVMVerifyModule(M, LLVMPrintMessageAction, NULL))
-    driverFail("%s", "internal error: the retargeted module does not verify");
+    driverFail("internal error: the retargeted module of %s does not verify",
+               Input);
   if (Options->Verbose)
     fprintf(stderr, "%s: %u warp intrinsics lowered for %s\n", ToolName,
             Lowered.NumLowered, Retarget.OffloadArch);
@@ -522,19 +716,20 @@ LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
 }
 
 void deviceEmitCodeObject(LLVMModuleRef M, LLVMTargetMachineRef TM,
-                          const char *Output, bool Verbose) {
+                          const char *Input, const char *Output,
+                          bool Verbose) {
   const char *Object = driverScratchPath("device.o");
   char *Error = NULL;
   if (LLVMTargetMachineEmitToFile(TM, M, (char *)Object, LLVMObjectFile,
                                   &Error))
-    driverFail("%s", Error);
-  char *const Argv[] = {DRIVER_LLVM_BIN "/ld.lld",
+    driverFail("cannot write '%s' while %s: %s", Object, Compiling, Error);
+  char *const Argv[] = {(char *)driverToolPath("ld.lld"),
                         "-shared",
                         "--no-undefined",
                         (char *)Object,
                         "-o",
                         (char *)Output,
                         NULL};
-  if (driverRunTool(Argv, Verbose) != 0)
-    driverFail("ld.lld could not link %s", Output);
+  driverRunTool(Argv, Verbose, "linking the code object of %s into %s", Input,
+                Output);
 }

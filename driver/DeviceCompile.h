@@ -4,8 +4,9 @@
  * of a .cu file's device side to NVVM bitcode (no NVIDIA SDK: our
  * include/ with cuda_runtime.h pre-included, as nvcc does), its
  * retargeting and optimization for one AMD processor, and the emission of
- * a code object. Failures print "<tool>: error: ..." and exit, as a
- * compiler driver does.
+ * a code object, and the checks of processors and paths both make before
+ * compiling. Failures print "<tool>: error: ..." and exit, as a compiler
+ * driver does.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -32,8 +33,23 @@ typedef struct {
 
 /* The driver's name in messages ("cu2hsaco", "cucc"). */
 void driverSetName(const char *Name);
-_Noreturn void driverFail(const char *Format, const char *Detail);
-void driverNote(const char *Format, const char *Detail);
+/* "<driver>: error: " and the printf-formatted message, then exit(1). */
+_Noreturn void driverFail(const char *Format, ...)
+    __attribute__((format(printf, 1, 2)));
+void driverNote(const char *Format, ...) __attribute__((format(printf, 1, 2)));
+
+/* Fails unless Name is an AMD processor LLVM's AMDGPU backend compiles
+ * for (gfxNNN); Flag is the option that gave it ("--offload-arch"). An
+ * NVIDIA architecture (sm_80) is explained, the processors are listed. */
+void driverCheckProcessor(const char *Flag, const char *Name);
+
+/* Fails unless Path is a readable input. */
+void driverCheckInput(const char *Path);
+
+/* Fails, before anything is written, if Output is one of Inputs or cannot
+ * be written (naming it and why). */
+void driverCheckOutput(const char *Output, const char *const *Inputs,
+                       unsigned NumInputs);
 
 void deviceOptionsInit(DeviceOptions *Options);
 void deviceOptionsAddPassOption(DeviceOptions *Options, const char *Option);
@@ -53,8 +69,15 @@ bool deviceOptionsTake(DeviceOptions *Options, int argc, char **argv, int *I);
 /* A scratch directory removed at exit, and a path in it. */
 const char *driverScratchPath(const char *Name);
 
-/* Runs Argv, its output going to ours; returns its exit status. */
-int driverRunTool(char *const *Argv, bool Verbose);
+/* The LLVM tool (clang, clang++, ld.lld) the drivers run: in
+ * $CUCC_LLVM_BIN if set, else in the LLVM they were built with. */
+const char *driverToolPath(const char *Tool);
+
+/* Runs Argv, its output going to ours. If it fails, or dies of a signal,
+ * fails naming the tool and what it was doing: Doing, printf-formatted
+ * ("compiling %s", Path). */
+void driverRunTool(char *const *Argv, bool Verbose, const char *Doing, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Dir, relative to the parent of the running driver's bin/, if it holds
  * File (the driver is installed); else NULL. */
@@ -84,8 +107,10 @@ LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
                                       const char *Input, const char *Processor,
                                       LLVMTargetMachineRef *TM);
 
-/* The AMDGPU backend's object linked by ld.lld into a code object. */
+/* The AMDGPU backend's object linked by ld.lld into a code object, of the
+ * device code of Input. */
 void deviceEmitCodeObject(LLVMModuleRef M, LLVMTargetMachineRef TM,
-                          const char *Output, bool Verbose);
+                          const char *Input, const char *Output,
+                          bool Verbose);
 
 #endif

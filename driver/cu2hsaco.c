@@ -1,13 +1,14 @@
 /*===- cu2hsaco.c - Compile CUDA-style .cu kernels to AMD code objects -----===*
  *
  *   cu2hsaco kernel.cu -o k.hsaco --offload-arch=gfx90a [--wave32|--wave64]
- *            [--strategy=best|exact|bpermute] [-O0|-O1|-O2|-O3] [--emit-llvm|-S]
- *            [-I dir] [-D name[=value]]
+ *            [--strategy=best|exact|bpermute] [-O0|-O1|-O2|-O3]
+ *            [--emit-llvm|-S] [-I dir] [-D name[=value]]
  *
  * The device side of one .cu file becomes a code object for one processor
  * (DeviceCompile.c says how); --emit-llvm stops after optimization, -S
  * after the backend. The file's host code is parsed, not compiled: cucc
- * builds whole programs.
+ * builds whole programs. The processor, the input and the output are
+ * checked before anything is compiled.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -55,9 +56,10 @@ static DriverOptions parseArgs(int argc, char **argv) {
     const char *Arg = argv[I], *Value;
     if (!strcmp(Arg, "-o") && I + 1 < argc)
       Options.Output = argv[++I];
-    else if (!strncmp(Arg, "--offload-arch=", 15))
+    else if (!strncmp(Arg, "--offload-arch=", 15)) {
       Options.Processor = Arg + 15;
-    else if (!strcmp(Arg, "--emit-llvm"))
+      driverCheckProcessor("--offload-arch", Options.Processor);
+    } else if (!strcmp(Arg, "--emit-llvm"))
       Options.Kind = EmitLLVM;
     else if (!strcmp(Arg, "-S"))
       Options.Kind = EmitAssembly;
@@ -84,6 +86,8 @@ static DriverOptions parseArgs(int argc, char **argv) {
   }
   if (!Options.Input || !Options.Output)
     usage(2);
+  driverCheckInput(Options.Input);
+  driverCheckOutput(Options.Output, &Options.Input, 1);
   return Options;
 }
 
@@ -100,13 +104,14 @@ int main(int argc, char **argv) {
   char *Error = NULL;
   if (Options.Kind == EmitLLVM) {
     if (LLVMPrintModuleToFile(M, Options.Output, &Error))
-      driverFail("%s", Error);
+      driverFail("cannot write '%s': %s", Options.Output, Error);
   } else if (Options.Kind == EmitAssembly) {
     if (LLVMTargetMachineEmitToFile(TM, M, (char *)Options.Output,
                                     LLVMAssemblyFile, &Error))
-      driverFail("%s", Error);
+      driverFail("cannot write '%s': %s", Options.Output, Error);
   } else {
-    deviceEmitCodeObject(M, TM, Options.Output, Options.Device.Verbose);
+    deviceEmitCodeObject(M, TM, Options.Input, Options.Output,
+                         Options.Device.Verbose);
   }
   LLVMDisposeTargetMachine(TM);
   LLVMDisposeModule(M);

@@ -23,6 +23,9 @@
  *
  * Device code is whole-program per .cu file, as nvcc without -rdc. With
  * -c each source becomes an object; objects and libraries link as usual.
+ * Processors, inputs and every file the build writes are checked before
+ * anything is compiled (DeviceCompile.c); $CUCC_LLVM_BIN can name another
+ * directory of LLVM 22's clang, clang++ and ld.lld.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -32,14 +35,12 @@
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#ifndef CUCC_LLVM_BIN
-#define CUCC_LLVM_BIN "/usr/lib/llvm-22/bin"
-#endif
 #ifndef CUCC_RUNTIME_DIR
 #define CUCC_RUNTIME_DIR "."
 #endif
@@ -129,13 +130,15 @@ static void addCommaList(const char **Args, unsigned *N, const char *List,
 
 static void addProcessors(Options *O, const char *List) {
   char *Copy = copyToSplit(List);
+  unsigned Before = O->NumProcessors;
   for (char *Item = strtok(Copy, ","); Item; Item = strtok(NULL, ",")) {
     if (O->NumProcessors == MaxProcessors)
       driverFail("%s", "too many --offload-arch processors");
-    if (strncmp(Item, "gfx", 3) != 0)
-      driverFail("--offload-arch=%s: an AMD processor is named gfxNNN", Item);
+    driverCheckProcessor("--offload-arch", Item);
     O->Processors[O->NumProcessors++] = Item;
   }
+  if (O->NumProcessors == Before)
+    driverFail("--offload-arch=%s names no processor", List);
 }
 
 static const char *extensionOf(const char *Path) {
@@ -246,25 +249,16 @@ static Options parseArgs(int argc, char **argv) {
 static void *readWhole(const char *Path, size_t *Bytes) {
   FILE *F = fopen(Path, "rb");
   if (!F)
-    driverFail("cannot read %s", Path);
+    driverFail("cannot read '%s': %s", Path, strerror(errno));
   fseek(F, 0, SEEK_END);
   long Size = ftell(F);
   fseek(F, 0, SEEK_SET);
   void *Data = malloc(Size > 0 ? (size_t)Size : 1);
   if (Size < 0 || fread(Data, 1, (size_t)Size, F) != (size_t)Size)
-    driverFail("cannot read %s", Path);
+    driverFail("cannot read '%s'", Path);
   fclose(F);
   *Bytes = (size_t)Size;
   return Data;
-}
-
-static void runOrFail(const char **Argv, const Options *O, const char *What,
-                      const char *Input) {
-  if (driverRunTool((char *const *)Argv, O->Device.Verbose) != 0) {
-    char Message[4200];
-    snprintf(Message, sizeof(Message), "%s failed on %s", What, Input);
-    driverFail("%s", Message);
-  }
 }
 
 /* The device code of a .cu file for every processor: a code object and
@@ -285,7 +279,7 @@ static const char *buildBundle(const Options *O, const char *Source) {
     /* The bitcode before the backend, which changes the module. */
     Buffers[P] = LLVMWriteBitcodeToMemoryBuffer(M);
     const char *CodeObject = driverScratchPath("device.hsaco");
-    deviceEmitCodeObject(M, TM, CodeObject, O->Device.Verbose);
+    deviceEmitCodeObject(M, TM, Source, CodeObject, O->Device.Verbose);
     LLVMDisposeTargetMachine(TM);
     LLVMDisposeModule(M);
     LLVMContextDispose(Ctx);
@@ -304,7 +298,7 @@ static const char *buildBundle(const Options *O, const char *Source) {
   }
   const char *Bundle = driverScratchPath("device.bundle");
   if (!bundleWrite(Bundle, Entries, N))
-    driverFail("cannot write %s", Bundle);
+    driverFail("cannot write '%s': %s", Bundle, strerror(errno));
   for (unsigned P = 0; P < O->NumProcessors; ++P) {
     free((void *)Entries[1 + 2 * P].Data);
     LLVMDisposeMemoryBuffer(Buffers[P]);
@@ -328,7 +322,7 @@ static void appendHostArgs(const Options *O, const char **Argv, unsigned *N,
 static void compileCuda(const Options *O, const char *Source,
                         const char *Object) {
   const char *Bundle = buildBundle(O, Source);
-  const char *Argv[3 * DriverMaxArgs + 40] = {CUCC_LLVM_BIN "/clang"};
+  const char *Argv[3 * DriverMaxArgs + 40] = {driverToolPath("clang")};
   unsigned N = 1;
   char OptFlag[8];
   deviceAppendCudaArgs(&O->Device, Argv, &N);
@@ -343,7 +337,8 @@ static void compileCuda(const Options *O, const char *Source,
   Argv[N++] = "-o";
   Argv[N++] = Object;
   Argv[N] = NULL;
-  runOrFail(Argv, O, "clang", Source);
+  driverRunTool((char *const *)Argv, O->Device.Verbose,
+                "compiling the host code of %s", Source);
 }
 
 /* A C or C++ file: host code that sees the runtime API through the same
@@ -351,7 +346,7 @@ static void compileCuda(const Options *O, const char *Source,
 static void compileHost(const Options *O, const Input *In, const char *Object) {
   const char *Generated;
   const char *Include = driverIncludeDir(&Generated);
-  const char *Argv[3 * DriverMaxArgs + 40] = {CUCC_LLVM_BIN "/clang",
+  const char *Argv[3 * DriverMaxArgs + 40] = {driverToolPath("clang"),
                                               "-x",
                                               In->Kind == SourceC ? "c" : "c++",
                                               "-isystem",
@@ -368,7 +363,8 @@ static void compileHost(const Options *O, const Input *In, const char *Object) {
   Argv[N++] = "-o";
   Argv[N++] = Object;
   Argv[N] = NULL;
-  runOrFail(Argv, O, "clang", In->Path);
+  driverRunTool((char *const *)Argv, O->Device.Verbose, "compiling %s",
+                In->Path);
 }
 
 /* "dir/app.cu" becomes "app.o", in the current directory as nvcc -c
@@ -393,7 +389,8 @@ static const char *runtimeDir(void) {
 
 static void linkProgram(const Options *O, const char **Objects,
                         unsigned NumObjects) {
-  const char *Argv[MaxInputs + DriverMaxArgs + 16] = {CUCC_LLVM_BIN "/clang++"};
+  const char *Argv[MaxInputs + DriverMaxArgs + 16] = {
+      driverToolPath("clang++")};
   unsigned N = 1;
   char RuntimePath[4200], Rpath[4200];
   const char *Dir = runtimeDir();
@@ -412,7 +409,8 @@ static void linkProgram(const Options *O, const char **Objects,
   Argv[N++] = "-o";
   Argv[N++] = O->Output ? O->Output : "a.out";
   Argv[N] = NULL;
-  runOrFail(Argv, O, "the link", O->Output ? O->Output : "a.out");
+  driverRunTool((char *const *)Argv, O->Device.Verbose, "linking %s",
+                O->Output ? O->Output : "a.out");
 }
 
 int main(int argc, char **argv) {
@@ -426,19 +424,30 @@ int main(int argc, char **argv) {
 
   const char *Objects[MaxInputs];
   char *ObjectNames[MaxInputs] = {NULL}; /* those objectNameOf made */
+  const char *Paths[MaxInputs];
   for (unsigned I = 0; I < O.NumInputs; ++I) {
     const Input *In = &O.Inputs[I];
-    if (In->Kind == LinkInput) {
+    Paths[I] = In->Path;
+    driverCheckInput(In->Path);
+    if (In->Kind == LinkInput)
       Objects[I] = In->Path;
-      continue;
-    }
-    if (O.CompileOnly && !O.Output)
+    else if (O.CompileOnly && !O.Output)
       Objects[I] = ObjectNames[I] = objectNameOf(In->Path);
     else
       Objects[I] = O.CompileOnly ? O.Output : driverScratchPath("host.o");
+  }
+  /* Every file the build writes, before anything is written. */
+  for (unsigned I = 0; I < O.NumInputs; ++I)
+    if (O.CompileOnly && O.Inputs[I].Kind != LinkInput)
+      driverCheckOutput(Objects[I], Paths, O.NumInputs);
+  if (!O.CompileOnly)
+    driverCheckOutput(O.Output ? O.Output : "a.out", Paths, O.NumInputs);
+
+  for (unsigned I = 0; I < O.NumInputs; ++I) {
+    const Input *In = &O.Inputs[I];
     if (In->Kind == SourceCuda)
       compileCuda(&O, In->Path, Objects[I]);
-    else
+    else if (In->Kind != LinkInput)
       compileHost(&O, In, Objects[I]);
   }
   if (!O.CompileOnly)

@@ -90,6 +90,14 @@ bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
       }
       memcpy(Options->OffloadArch, Start, Length);
       Options->OffloadArch[Length] = '\0';
+    } else if (strncmp(Start, "sm_", 3) == 0 ||
+               strncmp(Start, "compute_", 8) == 0) {
+      free(ShuffleParams);
+      return setError(ErrorMessage,
+                      "nvvm-to-amdgpu: '%.*s' is an NVIDIA architecture; "
+                      "the processor is an AMD one, named gfxNNN (gfx90a, "
+                      "gfx942, gfx1100, ...)",
+                      Start, Length);
     } else if (Length == 9 && strncmp(Start, "fast-math", 9) == 0) {
       Options->FastMath = true;
     } else if (Length > 12 && strncmp(Start, "device-libs=", 12) == 0) {

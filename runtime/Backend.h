@@ -6,12 +6,20 @@
  * (HipBackend.c, an AMD GPU through the HIP runtime, loaded with dlopen)
  * and wavesim (WavesimBackend.c, AMD wave semantics on the host CPU).
  *
- * Every operation returns a status that is a cudaError_t value: HIP's
- * error codes are CUDA's numbers by HIP's design, and the wavesim backend
- * uses CUDA's. Streams and events are the backend's own handles, passed
- * through the API as cudaStream_t and cudaEvent_t; a null stream is the
- * default one. Memcpy kinds are cudaMemcpyKind values (HIP's are the
- * same).
+ * Every operation returns a status that is a cudaError_t value: the HIP
+ * backend maps HIP's codes to CUDA's (most are CUDA's numbers by HIP's
+ * design, not all), and the wavesim backend uses CUDA's. Streams and
+ * events are the backend's own handles, passed through the API as
+ * cudaStream_t and cudaEvent_t; a null stream (or cudaStreamLegacy) is the
+ * legacy default stream, cudaStreamPerThread the calling thread's. Memcpy
+ * kinds are cudaMemcpyKind values (HIP's are the same).
+ *
+ * Work is asynchronous where CUDA's is: a launch, an asynchronous copy or
+ * set, an event record and a host function are queued on their stream,
+ * and a synchronizing operation (synchronize, streamSynchronize,
+ * eventSynchronize, a copy that is not Async) returns the error of a
+ * kernel that failed meanwhile. A copy or set that is not Async runs on
+ * Stream (NULL: the legacy stream) and returns once it is done.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -71,6 +79,8 @@ typedef struct Backend {
                             int Kind, void *Stream, bool Async);
   BackendStatus (*memset)(void *Ptr, int Value, size_t Bytes, void *Stream,
                           bool Async);
+  BackendStatus (*memset2D)(void *Ptr, size_t Pitch, int Value, size_t Width,
+                            size_t Height, void *Stream, bool Async);
 
   BackendStatus (*streamCreate)(void **Stream, unsigned Flags);
   BackendStatus (*streamDestroy)(void *Stream);
@@ -84,6 +94,18 @@ typedef struct Backend {
   BackendStatus (*eventQuery)(void *Event);
   BackendStatus (*eventElapsedTime)(float *Milliseconds, void *Start,
                                     void *End);
+  /* Queues Function(Data, DeviceStatus) on Stream, to run on a host thread
+   * once the work before it is done; DeviceStatus is the sticky error of a
+   * kernel that failed by then, or 0. NULL where the backend has no queue:
+   * the runtime then synchronizes the stream and calls it itself. */
+  BackendStatus (*launchHostFunction)(void *Stream,
+                                      void (*Function)(void *Data,
+                                                       BackendStatus Status),
+                                      void *Data);
+  /* The sticky error of a kernel that failed on the device, which every
+   * later call returns until reset, or 0; NULL where the backend reports
+   * it only through its operations' statuses. */
+  BackendStatus (*deviceError)(void);
 
   /* Loads a bundle entry of BundleKind (a code object, or bitcode); Name
    * is the program's, for messages. */
@@ -111,6 +133,13 @@ typedef struct Backend {
   /* What went wrong in the last failed operation, in words, or "". */
   const char *(*lastMessage)(void);
 } Backend;
+
+/* From the runtime (CudaRuntime.c), for a backend that learns only later,
+ * on a thread of its own, that a queued launch failed: says so on stderr
+ * with the kernel's name and shape (a failed assert has said it already). */
+void cuccReportKernelFailure(const char *Kernel, const unsigned Grid[3],
+                             const unsigned Block[3], size_t SharedBytes,
+                             BackendStatus Status, const char *Message);
 
 /* The HIP backend when libamdhip64 loads and sees an AMD GPU; otherwise
  * NULL with the reason in Why ("no AMD GPU (hipErrorNoDevice)"). */

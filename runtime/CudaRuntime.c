@@ -18,13 +18,16 @@
  * each is loaded for the device's processor at its first use.
  *
  * The API's answers follow what CUDA 13's runtime answers on an H100
- * (lit-tests/oracle/nvidia/programs/runtime_api_probe.cu): a launch shape
- * out of range is cudaErrorInvalidValue; a kernel that fails at run time (a
- * trap from a failed assert, a hung wavesim block) still launched, and
- * its error is sticky: every later call that touches the device returns
- * it until cudaDeviceReset. The runtime prints one line to stderr for what
- * CUDA would leave the user guessing at: which backend runs, why a kernel
- * cannot be loaded, why a launch failed.
+ * (lit-tests/oracle/nvidia/programs/runtime_api_probe.cu, lit-tests/
+ * runtime-errors/Inputs/NAME.h100.txt): a launch shape out of range is
+ * cudaErrorInvalidValue; a kernel that fails at run time (a failed assert,
+ * a trap, an illegal address, a hung wavesim block) still launched, and
+ * its error is sticky: the next synchronization reports it, and every
+ * later call that touches the device returns it until cudaDeviceReset
+ * (the calls that only ask about the device do not). The runtime prints
+ * one line to stderr for what CUDA would leave the user guessing at: which
+ * backend runs, why a kernel cannot be loaded, why a launch failed, which
+ * range of a copy lies outside its allocation.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -96,12 +99,37 @@ static const char *readableName(const char *Mangled, char *Out, size_t Size) {
 /*===-- Errors ------------------------------------------------------------===*/
 
 static _Thread_local cudaError_t LastError;
-static cudaError_t StickyError;
+static _Atomic cudaError_t StickyError;
 
-/* Every call's failure becomes the last error, as in CUDA. */
+/* The errors after which CUDA's context is unusable until cudaDeviceReset
+ * (the CUDA runtime API's documentation of each: "This leaves the process
+ * in an inconsistent state and any further CUDA work will return the same
+ * error"). */
+static bool isSticky(cudaError_t Error) {
+  switch (Error) {
+  case cudaErrorIllegalAddress:
+  case cudaErrorLaunchTimeout:
+  case cudaErrorAssert:
+  case cudaErrorHardwareStackError:
+  case cudaErrorIllegalInstruction:
+  case cudaErrorMisalignedAddress:
+  case cudaErrorInvalidAddressSpace:
+  case cudaErrorInvalidPc:
+  case cudaErrorLaunchFailure:
+  case cudaErrorExternalDevice:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* Every call's failure becomes the last error, as in CUDA; a sticky one
+ * stays. */
 static cudaError_t record(cudaError_t Error) {
   if (Error != cudaSuccess)
     LastError = Error;
+  if (isSticky(Error))
+    StickyError = Error;
   return Error;
 }
 
@@ -318,10 +346,22 @@ static void chooseBackend(void) {
   }
 }
 
-/* The backend, or why there is none; then the sticky error, if any. */
-static cudaError_t ready(void) {
+/* The backend, or why there is none. */
+static cudaError_t started(void) {
   pthread_once(&InitOnce, chooseBackend);
-  return InitError ? InitError : StickyError;
+  return InitError;
+}
+
+/* The backend, or why there is none; then the sticky error, if any: the
+ * runtime's, or one the device hit meanwhile. */
+static cudaError_t ready(void) {
+  cudaError_t Error = started();
+  if (Error || StickyError)
+    return Error ? Error : StickyError;
+  cudaError_t Device = B->deviceError ? B->deviceError() : cudaSuccess;
+  if (Device)
+    StickyError = Device;
+  return Device;
 }
 
 static size_t Limits[3] = {1024, 1 << 20, 8 << 20};
@@ -333,6 +373,10 @@ static size_t Limits[3] = {1024, 1 << 20, 8 << 20};
 enum { DeviceHeapHeader = 64 };
 static void *DeviceHeaps[MaxDevices];
 
+/* A non-blocking stream per device for the runtime's own writes to memory
+ * no queued work uses yet: they wait for no kernel of the program. */
+static void *SetupStreams[MaxDevices];
+
 static cudaError_t connectDeviceHeap(void *Module) {
   void *Variable = NULL;
   if (B->variableAddress(Module, "__cuda_device_heap", &Variable) ||
@@ -341,11 +385,16 @@ static cudaError_t connectDeviceHeap(void *Module) {
   size_t Bytes = Limits[cudaLimitMallocHeapSize];
   if (Bytes < 2 * DeviceHeapHeader)
     Bytes = 2 * DeviceHeapHeader;
+  void **Setup = &SetupStreams[CurrentDevice];
+  cudaError_t Error =
+      *Setup ? cudaSuccess : B->streamCreate(Setup, cudaStreamNonBlocking);
+  if (Error)
+    return Error;
   void **Heap = &DeviceHeaps[CurrentDevice];
   if (!*Heap) {
-    cudaError_t Error = B->malloc(Heap, Bytes);
+    Error = B->malloc(Heap, Bytes);
     if (!Error)
-      Error = B->memset(*Heap, 0, DeviceHeapHeader, NULL, false);
+      Error = B->memset(*Heap, 0, DeviceHeapHeader, *Setup, false);
     if (Error) {
       *Heap = NULL;
       return Error;
@@ -356,7 +405,7 @@ static cudaError_t connectDeviceHeap(void *Module) {
     unsigned long long Size;
   } Descriptor = {*Heap, Bytes};
   return B->memcpy(Variable, &Descriptor, sizeof(Descriptor),
-                   cudaMemcpyHostToDevice, NULL, false);
+                   cudaMemcpyHostToDevice, *Setup, false);
 }
 
 /* The module of F for the current device, loaded at its first use. */
@@ -406,8 +455,10 @@ cudaError_t cudaGetDeviceCount(int *Count) {
                              : cudaErrorNoDevice);
 }
 
+/* These queries and cudaSetDevice answer even after a sticky error, as
+ * CUDA's do. */
 cudaError_t cudaSetDevice(int Device) {
-  cudaError_t Error = ready();
+  cudaError_t Error = started();
   if (Error)
     return record(Error);
   if (Device < 0 || Device >= NumDevices)
@@ -419,7 +470,7 @@ cudaError_t cudaSetDevice(int Device) {
 }
 
 cudaError_t cudaGetDevice(int *Device) {
-  cudaError_t Error = ready();
+  cudaError_t Error = started();
   *Device = CurrentDevice;
   return record(Error);
 }
@@ -439,7 +490,7 @@ cudaError_t cudaGetDeviceFlags(unsigned *Flags) {
 }
 
 static cudaError_t deviceInfo(int Device, BackendDeviceInfo *Info) {
-  cudaError_t Error = ready();
+  cudaError_t Error = started();
   if (Error)
     return Error;
   if (Device < 0 || Device >= NumDevices)
@@ -650,9 +701,11 @@ cudaError_t cudaDeviceGetAttribute(int *Value, enum cudaDeviceAttr Attribute,
 }
 
 cudaError_t cudaDeviceSynchronize(void) {
-  devicePrintfFlush();
   cudaError_t Error = ready();
-  return record(Error ? Error : B->synchronize());
+  if (!Error)
+    Error = B->synchronize();
+  devicePrintfFlush();
+  return record(Error);
 }
 
 cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
@@ -664,10 +717,10 @@ cudaError_t __cudaDeviceSynchronizeDeprecationAvoidance(void) {
 /* The device starts afresh: its modules (and so its __device__ variables)
  * are loaded again at their next use, and a sticky error is gone. */
 cudaError_t cudaDeviceReset(void) {
-  devicePrintfFlush();
-  pthread_once(&InitOnce, chooseBackend);
-  if (InitError)
+  if (started())
     return record(InitError);
+  B->synchronize();
+  devicePrintfFlush();
   pthread_mutex_lock(&Lock);
   for (unsigned I = 0; I < NumBinaries; ++I) {
     FatBinary *F = Binaries[I];
@@ -961,7 +1014,7 @@ cudaError_t cudaMemGetInfo(size_t *Free, size_t *Total) {
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *Attributes,
                                      const void *Ptr) {
   Allocation A;
-  cudaError_t Error = ready();
+  cudaError_t Error = started();
   if (Error)
     return record(Error);
   memset(Attributes, 0, sizeof(*Attributes));
@@ -978,11 +1031,25 @@ static bool validKind(enum cudaMemcpyKind Kind) {
   return (unsigned)Kind <= cudaMemcpyDefault;
 }
 
-static cudaError_t copy(void *Dst, const void *Src, size_t Bytes,
-                        enum cudaMemcpyKind Kind, cudaStream_t Stream,
-                        bool Async) {
+/* A copy or set the backend refused (its range outside an allocation,
+ * say), named after the API call. */
+static cudaError_t refused(const char *Call, cudaError_t Error) {
+  if (Error == cudaErrorInvalidValue)
+    say("error", "%s: %s", Call, B->lastMessage());
+  return record(Error);
+}
+
+/* A blocking copy is a point where device printf's output appears, once
+ * the work before it is done. */
+static cudaError_t copied(const char *Call, cudaError_t Error, bool Async) {
   if (!Async)
     devicePrintfFlush();
+  return refused(Call, Error);
+}
+
+static cudaError_t copy(const char *Call, void *Dst, const void *Src,
+                        size_t Bytes, enum cudaMemcpyKind Kind,
+                        cudaStream_t Stream, bool Async) {
   cudaError_t Error = ready();
   if (Error)
     return record(Error);
@@ -995,25 +1062,23 @@ static cudaError_t copy(void *Dst, const void *Src, size_t Bytes,
   Error = captureCopy(Dst, Bytes, Src, Bytes, Bytes, 1, Kind, Stream, Async);
   if (Error != NotCaptured)
     return record(Error);
-  return record(B->memcpy(Dst, Src, Bytes, Kind, Stream, Async));
+  return copied(Call, B->memcpy(Dst, Src, Bytes, Kind, Stream, Async), Async);
 }
 
 cudaError_t cudaMemcpy(void *Dst, const void *Src, size_t Bytes,
                        enum cudaMemcpyKind Kind) {
-  return copy(Dst, Src, Bytes, Kind, NULL, false);
+  return copy("cudaMemcpy", Dst, Src, Bytes, Kind, NULL, false);
 }
 
 cudaError_t cudaMemcpyAsync(void *Dst, const void *Src, size_t Bytes,
                             enum cudaMemcpyKind Kind, cudaStream_t Stream) {
-  return copy(Dst, Src, Bytes, Kind, Stream, true);
+  return copy("cudaMemcpyAsync", Dst, Src, Bytes, Kind, Stream, true);
 }
 
-static cudaError_t copy2D(void *Dst, size_t DstPitch, const void *Src,
-                          size_t SrcPitch, size_t Width, size_t Height,
-                          enum cudaMemcpyKind Kind, cudaStream_t Stream,
-                          bool Async) {
-  if (!Async)
-    devicePrintfFlush();
+static cudaError_t copy2D(const char *Call, void *Dst, size_t DstPitch,
+                          const void *Src, size_t SrcPitch, size_t Width,
+                          size_t Height, enum cudaMemcpyKind Kind,
+                          cudaStream_t Stream, bool Async) {
   cudaError_t Error = ready();
   if (Error)
     return record(Error);
@@ -1029,25 +1094,28 @@ static cudaError_t copy2D(void *Dst, size_t DstPitch, const void *Src,
                       Stream, Async);
   if (Error != NotCaptured)
     return record(Error);
-  return record(B->memcpy2D(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind,
-                            Stream, Async));
+  return copied(Call,
+                B->memcpy2D(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind,
+                            Stream, Async),
+                Async);
 }
 
 cudaError_t cudaMemcpy2D(void *Dst, size_t DstPitch, const void *Src,
                          size_t SrcPitch, size_t Width, size_t Height,
                          enum cudaMemcpyKind Kind) {
-  return copy2D(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind, NULL, false);
+  return copy2D("cudaMemcpy2D", Dst, DstPitch, Src, SrcPitch, Width, Height,
+                Kind, NULL, false);
 }
 
 cudaError_t cudaMemcpy2DAsync(void *Dst, size_t DstPitch, const void *Src,
                               size_t SrcPitch, size_t Width, size_t Height,
                               enum cudaMemcpyKind Kind, cudaStream_t Stream) {
-  return copy2D(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind, Stream,
-                true);
+  return copy2D("cudaMemcpy2DAsync", Dst, DstPitch, Src, SrcPitch, Width,
+                Height, Kind, Stream, true);
 }
 
-static cudaError_t fill(void *Ptr, int Value, size_t Bytes, cudaStream_t Stream,
-                        bool Async) {
+static cudaError_t fill(const char *Call, void *Ptr, int Value, size_t Bytes,
+                        cudaStream_t Stream, bool Async) {
   cudaError_t Error = ready();
   if (Error)
     return record(Error);
@@ -1058,25 +1126,40 @@ static cudaError_t fill(void *Ptr, int Value, size_t Bytes, cudaStream_t Stream,
   Error = captureFill(Ptr, Value, Bytes, Stream, Async);
   if (Error != NotCaptured)
     return record(Error);
-  return record(B->memset(Ptr, Value, Bytes, Stream, Async));
+  return refused(Call, B->memset(Ptr, Value, Bytes, Stream, Async));
 }
 
 cudaError_t cudaMemset(void *Ptr, int Value, size_t Bytes) {
-  return fill(Ptr, Value, Bytes, NULL, false);
+  return fill("cudaMemset", Ptr, Value, Bytes, NULL, false);
 }
 
 cudaError_t cudaMemsetAsync(void *Ptr, int Value, size_t Bytes,
                             cudaStream_t Stream) {
-  return fill(Ptr, Value, Bytes, Stream, true);
+  return fill("cudaMemsetAsync", Ptr, Value, Bytes, Stream, true);
 }
 
-static cudaError_t fill2D(void *Ptr, size_t Pitch, int Value, size_t Width,
-                          size_t Height, cudaStream_t Stream, bool Async) {
+/* Stream capture records a 2D set as a set per row; otherwise the backend
+ * checks and sets the whole range at once. */
+static cudaError_t fill2D(const char *Call, void *Ptr, size_t Pitch, int Value,
+                          size_t Width, size_t Height, cudaStream_t Stream,
+                          bool Async) {
   if (Width > Pitch)
     return record(cudaErrorInvalidPitchValue);
-  for (size_t Row = 0; Row < Height; ++Row) {
-    cudaError_t Error =
-        fill((char *)Ptr + Row * Pitch, Value, Width, Stream, Async);
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (!Width || !Height)
+    return cudaSuccess;
+  if (!Ptr)
+    return record(cudaErrorInvalidValue);
+  Error = captureFill(Ptr, Value, Width, Stream, Async);
+  if (Error == NotCaptured)
+    return refused(Call, B->memset2D(Ptr, Pitch, Value, Width, Height, Stream,
+                                     Async));
+  if (Error)
+    return record(Error);
+  for (size_t Row = 1; Row < Height; ++Row) {
+    Error = fill(Call, (char *)Ptr + Row * Pitch, Value, Width, Stream, Async);
     if (Error)
       return Error;
   }
@@ -1085,12 +1168,13 @@ static cudaError_t fill2D(void *Ptr, size_t Pitch, int Value, size_t Width,
 
 cudaError_t cudaMemset2D(void *Ptr, size_t Pitch, int Value, size_t Width,
                          size_t Height) {
-  return fill2D(Ptr, Pitch, Value, Width, Height, NULL, false);
+  return fill2D("cudaMemset2D", Ptr, Pitch, Value, Width, Height, NULL, false);
 }
 
 cudaError_t cudaMemset2DAsync(void *Ptr, size_t Pitch, int Value, size_t Width,
                               size_t Height, cudaStream_t Stream) {
-  return fill2D(Ptr, Pitch, Value, Width, Height, Stream, true);
+  return fill2D("cudaMemset2DAsync", Ptr, Pitch, Value, Width, Height, Stream,
+                true);
 }
 
 /*===-- Symbols: __device__ and __constant__ variables --------------------===*/
@@ -1128,8 +1212,14 @@ static cudaError_t copySymbol(const void *Symbol, void *Buffer, size_t Bytes,
   if (!FromHost && Kind != cudaMemcpyDeviceToDevice &&
       Kind != cudaMemcpyDefault)
     return record(cudaErrorInvalidMemcpyDirection);
-  return ToSymbol ? copy(Address + Offset, Buffer, Bytes, Kind, Stream, Async)
-                  : copy(Buffer, Address + Offset, Bytes, Kind, Stream, Async);
+  const char *Call = ToSymbol ? Async ? "cudaMemcpyToSymbolAsync"
+                                      : "cudaMemcpyToSymbol"
+                     : Async  ? "cudaMemcpyFromSymbolAsync"
+                              : "cudaMemcpyFromSymbol";
+  return ToSymbol ? copy(Call, Address + Offset, Buffer, Bytes, Kind, Stream,
+                         Async)
+                  : copy(Call, Buffer, Address + Offset, Bytes, Kind, Stream,
+                         Async);
 }
 
 cudaError_t cudaMemcpyToSymbol(const void *Symbol, const void *Src,
@@ -1203,12 +1293,14 @@ cudaError_t cudaStreamDestroy(cudaStream_t Stream) {
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t Stream) {
-  devicePrintfFlush();
   cudaError_t Error = ready();
   if (Error)
     return record(Error);
   Error = captureStreamWait(Stream);
-  return record(Error != NotCaptured ? Error : B->streamSynchronize(Stream));
+  if (Error == NotCaptured)
+    Error = B->streamSynchronize(Stream);
+  devicePrintfFlush();
+  return record(Error);
 }
 
 /* Whether a stream's (or an event's) work is done: cudaErrorNotReady is
@@ -1238,28 +1330,63 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
                                      : B->streamWaitEvent(Stream, Event, Flags));
 }
 
-/* A host function runs once the work before it in the stream is done;
- * here on the calling thread, which holds back the stream's later work as
- * CUDA does. */
+/* A host function or a stream callback, queued: what to call with what. */
+typedef struct {
+  cudaHostFn_t Function;
+  cudaStreamCallback_t Callback;
+  cudaStream_t Stream;
+  void *UserData;
+} HostCall;
+
+/* As CUDA: a host function is not called once a kernel has failed; a
+ * stream callback is, and told the error. */
+static void callHost(void *Data, BackendStatus DeviceStatus) {
+  HostCall *Call = Data;
+  if (Call->Callback)
+    Call->Callback(Call->Stream, (cudaError_t)DeviceStatus, Call->UserData);
+  else if (!DeviceStatus)
+    Call->Function(Call->UserData);
+  free(Call);
+}
+
+/* Runs once the work before it in the stream is done: on a thread of the
+ * backend's where it queues work, else on the calling thread, which holds
+ * back the stream's later work as CUDA does. */
+static cudaError_t queueHostCall(HostCall Call) {
+  cudaError_t Error = ready();
+  if (Error)
+    return record(Error);
+  if (!B->launchHostFunction) {
+    Error = cudaStreamSynchronize(Call.Stream);
+    if (Call.Callback)
+      Call.Callback(Call.Stream, Error, Call.UserData);
+    else if (!Error)
+      Call.Function(Call.UserData);
+    return Call.Callback ? cudaSuccess : Error;
+  }
+  HostCall *Queued = malloc(sizeof(HostCall));
+  if (!Queued)
+    return record(cudaErrorMemoryAllocation);
+  *Queued = Call;
+  return record(B->launchHostFunction(Call.Stream, callHost, Queued));
+}
+
 cudaError_t cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Function,
                                void *UserData) {
+  if (!Function)
+    return record(cudaErrorInvalidValue);
   cudaError_t Error = captureHostFunction(Stream, Function, UserData);
   if (Error != NotCaptured)
     return record(Error);
-  Error = cudaStreamSynchronize(Stream);
-  if (!Error)
-    Function(UserData);
-  return Error;
+  return queueHostCall((HostCall){Function, NULL, Stream, UserData});
 }
 
 cudaError_t cudaStreamAddCallback(cudaStream_t Stream,
                                   cudaStreamCallback_t Callback, void *UserData,
                                   unsigned Flags) {
-  if (Flags)
+  if (Flags || !Callback)
     return record(cudaErrorInvalidValue);
-  cudaError_t Error = cudaStreamSynchronize(Stream);
-  Callback(Stream, Error, UserData);
-  return cudaSuccess;
+  return queueHostCall((HostCall){NULL, Callback, Stream, UserData});
 }
 
 cudaError_t cudaEventCreate(cudaEvent_t *Event) {
@@ -1291,9 +1418,11 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t Event, cudaStream_t Stream,
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
-  devicePrintfFlush();
   cudaError_t Error = ready();
-  return record(Error ? Error : B->eventSynchronize(Event));
+  if (!Error)
+    Error = B->eventSynchronize(Event);
+  devicePrintfFlush();
+  return record(Error);
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t Event) { return query(Event, false); }
@@ -1389,13 +1518,6 @@ static cudaError_t checkSharedMemory(KernelEntry *K, void *Module,
                                                      : cudaErrorInvalidValue;
 }
 
-/* Errors of a kernel that ran and failed, which CUDA reports at the next
- * synchronization and keeps. */
-static bool isExecutionError(cudaError_t Error) {
-  return Error == cudaErrorAssert || Error == cudaErrorLaunchFailure ||
-         Error == cudaErrorIllegalAddress;
-}
-
 static cudaError_t launchAs(const void *Function, dim3 Grid, dim3 Block,
                             void **Args, size_t SharedBytes,
                             cudaStream_t Stream, bool Cooperative) {
@@ -1428,16 +1550,27 @@ static cudaError_t launchAs(const void *Function, dim3 Grid, dim3 Block,
                       Stream, Args);
   if (!Error)
     return cudaSuccess;
-  char Name[512];
-  /* A failed assert printed CUDA's message itself, as the device does. */
-  if (Error != cudaErrorAssert)
-    say("error", "%s<<<(%u,%u,%u), (%u,%u,%u), %zu>>>: %s",
-        readableName(K->DeviceName, Name, sizeof(Name)), Grid.x, Grid.y,
-        Grid.z, Block.x, Block.y, Block.z, SharedBytes, B->lastMessage());
-  if (!isExecutionError(Error))
+  if (Error != StickyError)
+    cuccReportKernelFailure(K->DeviceName, GridDims, BlockDims, SharedBytes,
+                            Error, B->lastMessage());
+  /* A backend that ran the kernel before answering (HIP on a synchronous
+   * device) reports its failure here; CUDA's launch has succeeded, and the
+   * error waits for the next synchronization. */
+  if (!isSticky(Error))
     return record(Error);
   StickyError = Error;
   return cudaSuccess;
+}
+
+/* A failed assert printed CUDA's message itself, as the device does. */
+void cuccReportKernelFailure(const char *Kernel, const unsigned Grid[3],
+                             const unsigned Block[3], size_t SharedBytes,
+                             BackendStatus Status, const char *Message) {
+  char Name[512];
+  if (Status != cudaErrorAssert)
+    say("error", "%s<<<(%u,%u,%u), (%u,%u,%u), %zu>>>: %s",
+        readableName(Kernel, Name, sizeof(Name)), Grid[0], Grid[1], Grid[2],
+        Block[0], Block[1], Block[2], SharedBytes, Message);
 }
 
 static cudaError_t launch(const void *Function, dim3 Grid, dim3 Block,
@@ -1670,7 +1803,8 @@ cudaError_t cudaMemcpyPeer(void *Dst, int DstDevice, const void *Src,
   if (DstDevice < 0 || DstDevice >= NumDevices || SrcDevice < 0 ||
       SrcDevice >= NumDevices)
     return record(cudaErrorInvalidDevice);
-  return copy(Dst, Src, Bytes, cudaMemcpyDeviceToDevice, NULL, false);
+  return copy("cudaMemcpyPeer", Dst, Src, Bytes, cudaMemcpyDeviceToDevice,
+              NULL, false);
 }
 
 cudaError_t cudaMemcpyPeerAsync(void *Dst, int DstDevice, const void *Src,
@@ -1679,7 +1813,8 @@ cudaError_t cudaMemcpyPeerAsync(void *Dst, int DstDevice, const void *Src,
   if (DstDevice < 0 || DstDevice >= NumDevices || SrcDevice < 0 ||
       SrcDevice >= NumDevices)
     return record(cudaErrorInvalidDevice);
-  return copy(Dst, Src, Bytes, cudaMemcpyDeviceToDevice, Stream, true);
+  return copy("cudaMemcpyPeerAsync", Dst, Src, Bytes,
+              cudaMemcpyDeviceToDevice, Stream, true);
 }
 
 /* "domain:bus:device.function", as CUDA writes it. */

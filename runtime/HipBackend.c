@@ -24,14 +24,46 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The cudaError_t values the HIP codes do not already share. */
+/* The cudaError_t values used here (driver_types.h; this file cannot
+ * include CUDA's headers beside HIP's). */
 enum {
   CudaSuccess = 0,
+  CudaErrorMemoryAllocation = 2,
+  CudaErrorInvalidTexture = 18,
+  CudaErrorInvalidChannelDescriptor = 20,
   CudaErrorInvalidDeviceFunction = 98,
   CudaErrorNoDevice = 100,
   CudaErrorNotSupported = 801,
+  CudaErrorInvalidClusterSize = 912,
   CudaErrorUnknown = 999
 };
+
+/* HIP's codes that are not CUDA's of the same number and meaning (the
+ * rest are, by HIP's design: 700 hipErrorIllegalAddress, 702
+ * hipErrorLaunchTimeOut, 710 hipErrorAssert, 719 hipErrorLaunchFailure,
+ * ...). HIP 6, whose library this may load, numbers some codes anew:
+ * its 911 and 912 are CUDA's 911 cudaErrorExternalDevice and 912
+ * cudaErrorInvalidClusterSize by number only. Checked against HIP 5.2's
+ * and HIP 6's hip_runtime_api.h and an H100's table of CUDA's codes
+ * (lit-tests/runtime-errors/hip-error-codes.test). */
+static const struct {
+  int Hip, Cuda;
+} HipOnlyCodes[] = {
+    {202, CudaErrorUnknown}, /* hipErrorContextAlreadyCurrent */
+    {911, CudaErrorInvalidChannelDescriptor}, /* HIP 6 */
+    {912, CudaErrorInvalidTexture},           /* HIP 6 */
+    {1052, CudaErrorUnknown},                 /* hipErrorRuntimeMemory */
+    {1053, CudaErrorUnknown},                 /* hipErrorRuntimeOther */
+    {1054, CudaErrorInvalidClusterSize},      /* HIP 6's newest */
+};
+
+/* CUDA's code for HIP's Status; cudaErrorUnknown for what CUDA lacks. */
+static BackendStatus cudaErrorOfHip(int Status) {
+  for (size_t I = 0; I < sizeof(HipOnlyCodes) / sizeof(HipOnlyCodes[0]); ++I)
+    if (HipOnlyCodes[I].Hip == Status)
+      return HipOnlyCodes[I].Cuda;
+  return Status > CudaErrorUnknown ? CudaErrorUnknown : Status;
+}
 
 /* The legacy default stream (cudaStreamLegacy) is HIP's null stream;
  * cudaStreamPerThread and hipStreamPerThread are both 0x2. */
@@ -130,14 +162,13 @@ static _Thread_local char Message[512];
 
 static const char *lastMessage(void) { return Message; }
 
-/* HIP's status as CUDA's, remembering what failed. HIP's own codes above
- * 999 (hipErrorRuntimeMemory, ...) have no CUDA counterpart. */
+/* HIP's status as CUDA's, remembering what failed. */
 static BackendStatus check(hipError_t Status, const char *Call) {
   if (Status == hipSuccess)
     return CudaSuccess;
   snprintf(Message, sizeof(Message), "%s: %s (%s)", Call,
            Hip.GetErrorName(Status), Hip.GetErrorString(Status));
-  return (int)Status > 999 ? CudaErrorUnknown : (BackendStatus)Status;
+  return cudaErrorOfHip(Status);
 }
 
 static hipStream_t streamOf(void *Stream) {
@@ -263,6 +294,17 @@ static BackendStatus fill(void *Ptr, int Value, size_t Bytes, void *Stream,
     return check(Hip.MemsetAsync(Ptr, Value, Bytes, streamOf(Stream)),
                  "hipMemsetAsync");
   return check(Hip.Memset(Ptr, Value, Bytes), "hipMemset");
+}
+
+static BackendStatus fill2D(void *Ptr, size_t Pitch, int Value, size_t Width,
+                            size_t Height, void *Stream, bool Async) {
+  for (size_t Row = 0; Row < Height; ++Row) {
+    BackendStatus Status =
+        fill((char *)Ptr + Row * Pitch, Value, Width, Stream, Async);
+    if (Status != CudaSuccess)
+      return Status;
+  }
+  return CudaSuccess;
 }
 
 static BackendStatus streamCreate(void **Stream, unsigned Flags) {
@@ -446,6 +488,7 @@ static const Backend HipBackend = {
     .memcpy = copy,
     .memcpy2D = copy2D,
     .memset = fill,
+    .memset2D = fill2D,
     .streamCreate = streamCreate,
     .streamDestroy = streamDestroy,
     .streamSynchronize = streamSynchronize,

@@ -251,6 +251,8 @@ int main(int argc, char **argv) {
     KernelArgs[I] = isBuffer(A)            ? (void *)&A->Host
                     : A->Kind == IntStruct ? A->Host
                                            : (void *)&A->Scalar;
+    if (isBuffer(A)) /* the kernel's memory, for the memory check */
+      wavesimAddRange(A->Host, A->Count * 4);
   }
   WaveSimStatus Status = WaveSimOk;
   double Start = seconds();
@@ -279,8 +281,11 @@ int main(int argc, char **argv) {
             (double)St.Lanes / Elapsed, 2.0 * (double)St.Resumes / Elapsed);
   }
   wavesimDispose(S);
-  for (unsigned I = 0; I < NumArgs; ++I)
+  for (unsigned I = 0; I < NumArgs; ++I) {
+    if (isBuffer(&Args[I]))
+      wavesimRemoveRange(Args[I].Host);
     free(Args[I].Host);
+  }
   unsigned Leaked = wavesimLiveStacks();
   if (Leaked) {
     fprintf(stderr, "wavesim: error: %u lane stacks still mapped\n", Leaked);

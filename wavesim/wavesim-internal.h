@@ -16,6 +16,8 @@
 #ifndef WAVESIM_INTERNAL_H
 #define WAVESIM_INTERNAL_H
 
+#include "wavesim-faults.h"
+#include "wavesim-memcheck.h"
 #include "wavesim.h"
 
 #include <llvm-c/LLJIT.h>
@@ -58,6 +60,7 @@ typedef struct {
   uint64_t Operands[4]; /* its operands there */
   uint64_t Result;      /* what the call returns once released */
   unsigned Polls;       /* polling-loop iterations since it last slept */
+  bool Asserting;       /* it printed a failed assert's message */
 } Lane;
 
 typedef struct Runner Runner;
@@ -108,6 +111,11 @@ typedef struct {
   bool LanesIndependent;
 } Kernel;
 
+typedef struct {
+  size_t Offset, Bytes;
+  bool Dynamic; /* an extern one: the launch's dynamic bytes */
+} SharedVariable;
+
 struct WaveSim {
   unsigned WaveSize;
   LLVMOrcLLJITRef JIT;
@@ -116,6 +124,8 @@ struct WaveSim {
   /* Each block's shared memory: the module's shared globals at their
    * offsets, then from DynamicSharedOffset the dynamic (extern) area. */
   size_t DynamicSharedOffset;
+  SharedVariable *SharedVars; /* where each shared global lies in it */
+  unsigned NumSharedVars;
   Site *Sites;
   unsigned NumSites;
   uint8_t *Reach; /* bit (From * NumSites + To): From can reach To */
@@ -123,6 +133,7 @@ struct WaveSim {
   bool BugReleaseEarly, BugBallotIgnoresExec;
   unsigned LaneOpsBugs; /* planted bugs of the shared models */
   WaveSimStats Stats;
+  MemcheckModule *Memcheck; /* what the memory check knows of the module */
 };
 
 struct Runner {
@@ -147,6 +158,7 @@ struct Runner {
   unsigned NumSleeping; /* lanes at s.sleep */
   bool SleepersIdle;    /* they slept twice with nothing else done */
   uint64_t Progress;    /* cross-lane groups and barriers released */
+  WaveSimFault Fault;   /* the first fault of its lanes */
   _Alignas(64) uint8_t Packet[DispatchPacketBytes];
 };
 

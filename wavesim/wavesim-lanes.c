@@ -359,6 +359,7 @@ void wavesimStartLanes(Runner *R, char *const *Stacks) {
     Lane *L = &R->Lanes[T];
     L->State = LaneReady;
     L->Polls = 0;
+    L->Asserting = false;
     L->HwLane = HwLane;
     memcpy(L->WorkItem, Item, sizeof(Item));
     HwLane = HwLane + 1 == S->WaveSize ? 0 : HwLane + 1;
@@ -415,15 +416,21 @@ WaveSimStatus wavesimDriveBlock(Runner *R, char *Error, size_t ErrorSize) {
     bool Progress = false;
     for (unsigned W = 0; W < R->NumWaves; ++W)
       Progress |= runWaveAhead(R, W);
+    WaveSimStatus Fault = wavesimFaultsPending(R, Error, ErrorSize);
+    if (Fault != WaveSimOk)
+      return Fault;
     if (R->Trapped) {
       const Lane *L = R->Trapped;
       wavesimFormatError(
           Error, ErrorSize,
-          "the kernel trapped (llvm.trap: a failed device assert) in "
-          "block (%u,%u,%u), thread (%u,%u,%u)",
+          L->Asserting ? "the kernel trapped (llvm.trap: a failed device "
+                         "assert) in block (%u,%u,%u), thread (%u,%u,%u)"
+                       : "the kernel trapped (llvm.trap: __trap() or "
+                         "asm(\"trap;\")) in block (%u,%u,%u), thread "
+                         "(%u,%u,%u)",
           R->BlockId[0], R->BlockId[1], R->BlockId[2], L->WorkItem[0],
           L->WorkItem[1], L->WorkItem[2]);
-      return WaveSimTrapped;
+      return L->Asserting ? WaveSimAssertFailed : WaveSimTrapped;
     }
     if (!R->NumLive)
       return WaveSimOk;

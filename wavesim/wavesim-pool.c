@@ -41,7 +41,9 @@
 
 #define _GNU_SOURCE
 
+#include "wavesim-faults.h"
 #include "wavesim-internal.h"
+#include "wavesim-memcheck.h"
 #include "wavesim-printf.h"
 
 #include <errno.h>
@@ -192,12 +194,19 @@ unsigned wavesimThreads(void) {
   return PoolThreads;
 }
 
+/* The memory check knows each stack (a fault there is the lane's). */
+static void unmapStacks(Slot *Sl) {
+  for (unsigned I = 0; I < Sl->NumStacks; ++I)
+    wavesimMemcheckRemoveStack(Sl->Stacks[I]);
+  munmap(Sl->StackRegion,
+         (size_t)Sl->NumStacks * (GuardBytes + LaneStackBytes));
+  atomic_fetch_sub(&WaveSimLiveStacks, Sl->NumStacks);
+  Sl->StackRegion = NULL;
+}
+
 static void freeSlotMemory(Slot *Sl) {
-  if (Sl->StackRegion) {
-    munmap(Sl->StackRegion,
-           (size_t)Sl->NumStacks * (GuardBytes + LaneStackBytes));
-    atomic_fetch_sub(&WaveSimLiveStacks, Sl->NumStacks);
-  }
+  if (Sl->StackRegion)
+    unmapStacks(Sl);
   if (Sl->Shared)
     munmap(Sl->Shared, Sl->SharedCapacity);
   if (Sl->R)
@@ -239,14 +248,13 @@ static bool ensureStacks(Slot *Sl, unsigned Count) {
   char *Region = mapLow((size_t)Count * Each);
   if (!Region)
     return false;
-  if (Sl->StackRegion) {
-    munmap(Sl->StackRegion, (size_t)Sl->NumStacks * Each);
-    atomic_fetch_sub(&WaveSimLiveStacks, Sl->NumStacks);
-  }
+  if (Sl->StackRegion)
+    unmapStacks(Sl);
   Sl->Stacks = realloc(Sl->Stacks, Count * sizeof(char *));
   for (unsigned I = 0; I < Count; ++I) {
     Sl->Stacks[I] = Region + (size_t)I * Each;
     mprotect(Sl->Stacks[I], GuardBytes, PROT_NONE);
+    wavesimMemcheckAddStack(Sl->Stacks[I]);
   }
   Sl->StackRegion = Region;
   Sl->NumStacks = Count;
@@ -465,7 +473,7 @@ static void startBlock(Worker *W, Slot *Sl, const Launch *L,
 
 /* Whether a launch goes on to start blocks after this status. */
 static bool continuesAfter(WaveSimStatus Status) {
-  return Status == WaveSimOk || Status == WaveSimTrapped;
+  return Status == WaveSimOk || Status == WaveSimAssertFailed;
 }
 
 /* Records the failure of Block unless a lower block's is recorded. */
@@ -473,7 +481,7 @@ static void recordFailure(Launch *L, unsigned long long Block,
                           WaveSimStatus Status, const char *Error) {
   pthread_mutex_lock(&L->Lock);
   if (L->Status == WaveSimOk || Block < L->FailedBlock ||
-      (L->Status == WaveSimTrapped && !continuesAfter(Status))) {
+      (L->Status == WaveSimAssertFailed && !continuesAfter(Status))) {
     L->Status = Status;
     L->FailedBlock = Block;
     snprintf(L->Error, sizeof(L->Error), "%s", Error);
@@ -619,6 +627,7 @@ static void abandonBlocks(Worker *W, Launch *L) {
 
 static void runWorker(Worker *W, Launch *L) {
   memset(&W->Stats, 0, sizeof(W->Stats));
+  wavesimFaultsEnterThread(NULL);
   unsigned IdleRounds = 0, WaitRounds = 0;
   unsigned long long SeenEpoch = atomic_load(&L->Epoch);
   if (L->Cooperative && !startCooperativeBlocks(W, L))
@@ -666,6 +675,7 @@ static void runWorker(Worker *W, Launch *L) {
     else if (IdleRounds >= SleepIdleRounds)
       reportGridDeadlock(L);
   }
+  wavesimFaultsLeaveThread();
   atomic_store(&W->Done, true);
 }
 

@@ -30,6 +30,7 @@
 #include "wavesim-internal.h"
 
 #include "PrintfFormat.h"
+#include "wavesim-internal.h"
 
 #include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
@@ -289,7 +290,13 @@ static uint64_t hostPrintfBegin(uint64_t Version) {
   return openMessage(WaveSimStdout);
 }
 
-static uint64_t hostStderrBegin(void) { return openMessage(WaveSimStderr); }
+/* Only a failed assert prints to stderr: its trap is told from __trap()'s
+ * by this mark. */
+static uint64_t hostStderrBegin(void) {
+  if (wavesimActive && wavesimActive->Current)
+    wavesimActive->Current->Asserting = true;
+  return openMessage(WaveSimStderr);
+}
 
 static uint64_t hostAppendArgs(uint64_t Desc, uint32_t Count, uint64_t A0,
                                uint64_t A1, uint64_t A2, uint64_t A3,

@@ -908,20 +908,26 @@ bool wavesimPrepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
   bool Ok = convertCallingConventions(M, Error, ErrorSize);
   if (Ok) {
     moveAllocasToHostStack(M, B);
-    Ok = wavesimPlaceSharedMemory(S, M, B, Error, ErrorSize);
-  }
-  if (Ok) {
     makeVariablesWritable(M);
     rewriteSiteCalls(S, M, B, &Calls);
     expandCanonicalize(M, B);
     renameLaneIntrinsics(M);
+    wavesimDivideAsAMD(M, B);
+    /* The check sees the shared globals themselves (an access at a
+     * constant offset into a static one needs none), then they are placed
+     * behind the block's base, in the checks too. */
+    wavesimMemcheckInstrument(S, M, B);
+    Ok = wavesimPlaceSharedMemory(S, M, B, Error, ErrorSize);
+  }
+  if (Ok) {
     buildWrappers(S, M, B);
     Ok = verify(M, "the module rewritten for the host", Error, ErrorSize);
   }
   LLVMDisposeBuilder(B);
   free(Calls.Items);
   if (!Ok || !defineHostSymbols(J, Error, ErrorSize) ||
-      !wavesimPrintfDefineSymbols(J, Error, ErrorSize)) {
+      !wavesimPrintfDefineSymbols(J, Error, ErrorSize) ||
+      !wavesimMemcheckDefineSymbols(J, Error, ErrorSize)) {
     LLVMContextDispose(Ctx);
     return false;
   }
@@ -946,5 +952,5 @@ bool wavesimPrepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
       return false;
     S->Kernels[I].Wrapper = (void (*)(void **))Address;
   }
-  return true;
+  return wavesimMemcheckRegisterGlobals(S, Error, ErrorSize);
 }

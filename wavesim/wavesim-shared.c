@@ -92,9 +92,18 @@ static Placement *layOut(WaveSim *S, LLVMModuleRef M, unsigned *Count) {
     ++N;
   }
   S->DynamicSharedOffset = alignUp(End, DynamicSharedAlignment);
-  for (unsigned I = 0; I < N; ++I)
-    if (LLVMIsDeclaration(Places[I].Global))
+  S->SharedVars = calloc(N + 1, sizeof(SharedVariable));
+  S->NumSharedVars = N;
+  for (unsigned I = 0; I < N; ++I) {
+    LLVMValueRef G = Places[I].Global;
+    bool Dynamic = LLVMIsDeclaration(G);
+    if (Dynamic)
       Places[I].Offset = S->DynamicSharedOffset;
+    S->SharedVars[I] = (SharedVariable){
+        Places[I].Offset,
+        Dynamic ? 0 : (size_t)LLVMABISizeOfType(TD, LLVMGlobalGetValueType(G)),
+        Dynamic};
+  }
   *Count = N;
   return Places;
 }

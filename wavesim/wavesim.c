@@ -78,6 +78,7 @@ WaveSim *wavesimLoadBuffer(const void *IR, size_t Bytes, const char *Name,
 void wavesimDispose(WaveSim *S) {
   if (!S)
     return;
+  wavesimMemcheckDispose(S);
   if (S->JIT) {
     LLVMErrorRef Err = LLVMOrcDisposeLLJIT(S->JIT);
     if (Err)
@@ -86,6 +87,7 @@ void wavesimDispose(WaveSim *S) {
   for (unsigned I = 0; I < S->NumKernels; ++I)
     free(S->Kernels[I].Name);
   free(S->Kernels);
+  free(S->SharedVars);
   free(S->Sites);
   free(S->Reach);
   free(S);

@@ -48,10 +48,15 @@ typedef enum {
   WaveSimNoSuchKernel,
   WaveSimBadLaunchShape, /* a size of 0, or more than 1024 threads a block */
   WaveSimTooMuchShared,  /* static and dynamic LDS over 64 KiB */
-  WaveSimTrapped,        /* llvm.trap: a failed device assert */
+  WaveSimTrapped,        /* llvm.trap: __trap(), asm("trap;") */
   WaveSimDeadlocked,     /* lanes wait for each other for ever */
   WaveSimNoMemory,       /* lane stacks could not be mapped */
-  WaveSimCooperativeTooLarge /* more threads than wavesim keeps resident */
+  WaveSimCooperativeTooLarge, /* more threads than wavesim keeps resident */
+  WaveSimIllegalAddress,      /* an access outside valid memory */
+  WaveSimIllegalSharedAddress, /* one through a shared-memory pointer */
+  WaveSimStackOverflow,       /* a lane ran out of stack */
+  WaveSimLaunchTimeout,       /* it ran past CUCC_LAUNCH_TIMEOUT */
+  WaveSimAssertFailed         /* llvm.trap after a failed assert's message */
 } WaveSimStatus;
 
 /* Runs Kernel over Grid (blocks per dimension) of Block (threads per
@@ -91,6 +96,15 @@ size_t wavesimStaticSharedBytes(const WaveSim *S, const char *Kernel);
 
 /* The most shared memory a block can have: the LDS of an AMD workgroup. */
 enum { WaveSimMaxSharedBytes = 64 * 1024 };
+
+/* Memory a kernel may access (device, managed, pinned or registered host
+ * memory): every access of a kernel is checked against these ranges, the
+ * module's globals, the block's shared memory and the lane's own stack,
+ * and one outside them fails the launch with WaveSimIllegalAddress
+ * (CUCC_WAVESIM_MEMCHECK=0 at load time turns the check off). A range is
+ * removed by its base. */
+void wavesimAddRange(const void *Base, size_t Bytes);
+void wavesimRemoveRange(const void *Base);
 
 /*===-- Testing and measurement hooks -------------------------------------===*/
 

@@ -13,14 +13,17 @@
 
 static int deviceAlloc(Device *D, void **DevicePtr, size_t Bytes) {
   *DevicePtr = malloc(Bytes ? Bytes : 1);
-  if (*DevicePtr)
+  if (*DevicePtr) {
+    wavesimAddRange(*DevicePtr, Bytes); /* for the memory check */
     return 0;
+  }
   snprintf(D->Error, sizeof(D->Error), "out of memory (%zu bytes)", Bytes);
   return -1;
 }
 
 static int deviceFree(Device *D, void *DevicePtr) {
   (void)D;
+  wavesimRemoveRange(DevicePtr);
   free(DevicePtr);
   return 0;
 }
