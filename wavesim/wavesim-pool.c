@@ -20,11 +20,13 @@
  * once, block b on worker b mod workers.
  *
  * When no worker's blocks get anywhere (every resident block only sleeps,
- * none can start, and nothing changed) for SleepIdleRounds rounds, the
- * launch fails as a deadlock with a message rather than hang. A worker
- * whose blocks sleep while another worker runs backs off (sched_yield,
- * then short naps), so that CUCC_WAVESIM_THREADS above the core count
- * does not starve the worker that runs.
+ * none can start, and nothing changed) for SleepIdleRounds rounds and
+ * DeadlockSeconds (2 s, CUCC_WAVESIM_DEADLOCK_SECONDS: the host may yet
+ * write what a kernel polls), the launch fails as a deadlock with a
+ * message rather than hang. A worker whose blocks sleep while another
+ * worker runs, or long, backs off (sched_yield, then short naps), so that
+ * CUCC_WAVESIM_THREADS above the core count does not starve the worker
+ * that runs, and a kernel waiting for the host does not spin a core.
  *
  * The launch reports the failure of the lowest-numbered failing block, so
  * that the message does not depend on timing; after a trap the other
@@ -167,7 +169,15 @@ static unsigned long long Generation;
 static unsigned Running;
 static atomic_uint LiveSimulators;
 
+/* Seconds a grid must get nowhere, besides SleepIdleRounds rounds, before
+ * it is a deadlock: the host may still write what a kernel polls (mapped
+ * memory, a gate the host opens), which wavesim cannot see coming. */
+static double DeadlockSeconds = 2.0;
+
 static void choosePoolSize(void) {
+  const char *Wait = getenv("CUCC_WAVESIM_DEADLOCK_SECONDS");
+  if (Wait && *Wait && strtod(Wait, NULL) >= 0)
+    DeadlockSeconds = strtod(Wait, NULL);
   long Cores = sysconf(_SC_NPROCESSORS_ONLN);
   unsigned N = Cores > 0 ? (unsigned)Cores : 1;
   const char *Env = getenv("CUCC_WAVESIM_THREADS");
@@ -535,6 +545,12 @@ static bool othersIdle(const Launch *L, const Worker *Self, unsigned Rounds) {
   return true;
 }
 
+static double now(void) {
+  struct timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return (double)T.tv_sec + (double)T.tv_nsec * 1e-9;
+}
+
 static void backOff(unsigned Round) {
   if (Round < BackOffRounds) {
     sched_yield();
@@ -629,6 +645,7 @@ static void runWorker(Worker *W, Launch *L) {
   memset(&W->Stats, 0, sizeof(W->Stats));
   wavesimFaultsEnterThread(NULL);
   unsigned IdleRounds = 0, WaitRounds = 0;
+  double IdleSince = 0;
   unsigned long long SeenEpoch = atomic_load(&L->Epoch);
   if (L->Cooperative && !startCooperativeBlocks(W, L))
     atomic_store(&L->Stop, true);
@@ -668,11 +685,15 @@ static void runWorker(Worker *W, Launch *L) {
     unsigned long long Epoch = atomic_load(&L->Epoch);
     IdleRounds = Epoch == SeenEpoch ? IdleRounds + 1 : 0;
     SeenEpoch = Epoch;
+    if (IdleRounds == 1)
+      IdleSince = now();
     atomic_store(&W->IdleRounds, IdleRounds);
     setSleepersIdle(W, IdleRounds >= 2 && othersIdle(L, W, 2));
-    if (!othersIdle(L, W, IdleRounds))
+    bool AllIdle = othersIdle(L, W, IdleRounds);
+    if (!AllIdle || IdleRounds >= BackOffRounds)
       backOff(WaitRounds++);
-    else if (IdleRounds >= SleepIdleRounds)
+    if (AllIdle && IdleRounds >= SleepIdleRounds &&
+        now() - IdleSince >= DeadlockSeconds)
       reportGridDeadlock(L);
   }
   wavesimFaultsLeaveThread();
