@@ -100,7 +100,10 @@ def main():
     n = args.threads
     print(f"| program | 1 thread | {n} threads | speed-up |")
     print("|---|---:|---:|---:|")
+    # All programs that pass, and those that run a second or more on one
+    # thread (below that, loading the module dominates).
     product, count = 1.0, 0
+    long_product, long_count = 1.0, 0
     for row in rows:
         b = rc.build(row, args, env)
         if b[0] != "ok":
@@ -113,11 +116,17 @@ def main():
         if s1 == sn == "PASS":
             product *= speedup
             count += 1
+            if t1 >= 1.0:
+                long_product *= speedup
+                long_count += 1
         print(f"| {row['name']}{note} | {t1:.1f} s | {tn:.1f} s | "
               f"{speedup:.2f}x |", flush=True)
     if count:
         print(f"\ngeometric mean speed-up of {count} programs: "
               f"{product ** (1.0 / count):.2f}x")
+    if long_count:
+        print(f"geometric mean speed-up of the {long_count} that run 1 s or "
+              f"more on one thread: {long_product ** (1.0 / long_count):.2f}x")
 
     print("\n| kernel (gfx942, 64 blocks of 256) | work-items/s, 1 thread |")
     print("|---|---:|")
