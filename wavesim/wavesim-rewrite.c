@@ -707,6 +707,50 @@ static void expandCanonicalize(LLVMModuleRef M, LLVMBuilderRef B) {
   }
 }
 
+/* When both operands of an x86 SSE arithmetic instruction are NaNs, the
+ * result is the first source's, and the backend may commute an fadd or
+ * fmul to suit its registers: which NaN comes out would depend on the code
+ * around it (the memory check's, for one). The GPU gives the first
+ * operand's NaN, quieted (the H100's answers to the inline-PTX forms,
+ * lit-tests/oracle/nvidia/ptx-forms); so does every such operation here,
+ * as a NaN ? a + 0.0 : a op b. */
+static bool isFloatArithmetic(LLVMValueRef I) {
+  switch (LLVMGetInstructionOpcode(I)) {
+  case LLVMFAdd:
+  case LLVMFSub:
+  case LLVMFMul:
+  case LLVMFDiv:
+    break;
+  default:
+    return false;
+  }
+  LLVMTypeKind Kind = LLVMGetTypeKind(LLVMTypeOf(I));
+  return Kind == LLVMFloatTypeKind || Kind == LLVMDoubleTypeKind;
+}
+
+static void propagateFirstNaN(LLVMModuleRef M, LLVMBuilderRef B) {
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
+    for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
+         BB = LLVMGetNextBasicBlock(BB))
+      for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
+           I = LLVMGetNextInstruction(I)) {
+        if (!isFloatArithmetic(I))
+          continue;
+        LLVMValueRef First = LLVMGetOperand(I, 0);
+        if (LLVMIsAConstant(First) || LLVMIsAConstant(LLVMGetOperand(I, 1)))
+          continue; /* at most one NaN: x86 returns it */
+        LLVMPositionBuilder(B, BB, LLVMGetNextInstruction(I));
+        LLVMValueRef IsNaN =
+            LLVMBuildFCmp(B, LLVMRealUNO, First, First, "first.nan");
+        LLVMValueRef Quiet = LLVMBuildFAdd(
+            B, First, LLVMConstReal(LLVMTypeOf(I), 0.0), "first.quiet");
+        LLVMValueRef Result = LLVMBuildSelect(B, IsNaN, Quiet, I, "");
+        LLVMReplaceAllUsesWith(I, Result);
+        LLVMSetOperand(Result, 2, I); /* the RAUW replaced it there too */
+        I = Result;
+      }
+}
+
 /* Renames the intrinsic's declaration to its host function; immarg, which
  * only intrinsics may carry, comes off its parameters and calls. */
 static void renameIntrinsic(LLVMModuleRef M, const char *Intrinsic,
@@ -911,6 +955,7 @@ bool wavesimPrepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
     makeVariablesWritable(M);
     rewriteSiteCalls(S, M, B, &Calls);
     expandCanonicalize(M, B);
+    propagateFirstNaN(M, B);
     renameLaneIntrinsics(M);
     wavesimDivideAsAMD(M, B);
     /* The check sees the shared globals themselves (an access at a
