@@ -99,8 +99,14 @@ static void addRange(uintptr_t Begin, uintptr_t End, RangeKind Kind) {
   pthread_rwlock_unlock(&TableLock);
 }
 
+/* Bumped by every removal: a thread's LastFound stays valid until then. */
+static atomic_uint TableGeneration;
+static _Thread_local MemRange LastFound;
+static _Thread_local unsigned LastFoundGeneration;
+
 static void removeRange(uintptr_t Begin, RangeKind Kind) {
   pthread_rwlock_wrlock(&TableLock);
+  atomic_fetch_add(&TableGeneration, 1);
   for (size_t I = upperBound(Begin); I-- > 0 && Table[I].Begin == Begin;)
     if (Table[I].Kind == Kind) {
       memmove(&Table[I], &Table[I + 1],
@@ -205,10 +211,10 @@ struct MemcheckModule {
   bool Instrumented;
   AccessSite *Sites;
   unsigned NumSites;
-  unsigned NumGlobals;         /* entries of @__wavesim_globals */
-  uintptr_t *GlobalBegins;     /* those registered in the table */
-  ByRefParams *ByRef;          /* by kernel */
-  char **DisplayNames;         /* by kernel */
+  unsigned NumGlobals;     /* entries of @__wavesim_globals */
+  uintptr_t *GlobalBegins; /* those registered in the table */
+  ByRefParams *ByRef;      /* by kernel */
+  char **DisplayNames;     /* by kernel */
 };
 
 static MemcheckModule *moduleOf(WaveSim *S) {
@@ -230,7 +236,6 @@ static const char *nameOf(LLVMValueRef V) {
 static bool startsWith(const char *S, const char *Prefix) {
   return !strncmp(S, Prefix, strlen(Prefix));
 }
-
 
 /*===-- Division as the AMDGPU backend computes it ------------------------===*/
 
@@ -276,8 +281,7 @@ static void divideAsAMD(LLVMBuilderRef B, LLVMValueRef I) {
     LLVMValueRef IsMin = LLVMBuildICmp(B, LLVMIntEQ, A, Min, "");
     LLVMValueRef ByMinusOne =
         LLVMBuildICmp(B, LLVMIntEQ, D, LLVMConstAllOnes(T), "");
-    Unsafe = LLVMBuildOr(B, ByZero, LLVMBuildAnd(B, IsMin, ByMinusOne, ""),
-                         "");
+    Unsafe = LLVMBuildOr(B, ByZero, LLVMBuildAnd(B, IsMin, ByMinusOne, ""), "");
   }
   /* MIN / 1 and MIN % 1 are what MIN / -1 and MIN % -1 give on AMD. */
   LLVMValueRef Safe = LLVMBuildSelect(B, Unsafe, LLVMConstInt(T, 1, 0), D, "");
@@ -487,8 +491,8 @@ static void checkAccess(Instrumenter *In, LLVMValueRef I, LLVMValueRef Pointer,
   LLVMValueRef Base = underlyingBase(In->TD, Pointer, &Offset, &Constant);
   if (LLVMIsAConstantInt(Bytes) &&
       (LLVMConstIntGetZExtValue(Bytes) == 0 ||
-       (Constant && provablyInBounds(In, Base, Offset,
-                                     LLVMConstIntGetZExtValue(Bytes)))))
+       (Constant &&
+        provablyInBounds(In, Base, Offset, LLVMConstIntGetZExtValue(Bytes)))))
     return;
   unsigned Space = LLVMGetPointerAddressSpace(LLVMTypeOf(Pointer));
   unsigned Site = addSite(In->MC, I, Kind, Space);
@@ -497,8 +501,8 @@ static void checkAccess(Instrumenter *In, LLVMValueRef I, LLVMValueRef Pointer,
   LLVMValueRef Args[4] = {LLVMBuildPtrToInt(In->B, Pointer, In->I64, ""),
                           LLVMBuildZExtOrBitCast(In->B, Bytes, In->I64, ""),
                           LLVMConstInt(In->I32, Site, 0), Slot};
-  LLVMValueRef Call = LLVMBuildCall2(
-      In->B, LLVMGlobalGetValueType(In->Check), In->Check, Args, 4, "");
+  LLVMValueRef Call = LLVMBuildCall2(In->B, LLVMGlobalGetValueType(In->Check),
+                                     In->Check, Args, 4, "");
   LLVMInstructionSetDebugLoc(Call, LLVMInstructionGetDebugLoc(I));
 }
 
@@ -525,8 +529,8 @@ static void instrumentInstruction(Instrumenter *In, LLVMValueRef I) {
                 AccessAtomic);
   } else if (LLVMIsACallInst(I)) {
     const char *Name = calleeName(I);
-    bool Copy = startsWith(Name, "llvm.memcpy.") ||
-                startsWith(Name, "llvm.memmove.");
+    bool Copy =
+        startsWith(Name, "llvm.memcpy.") || startsWith(Name, "llvm.memmove.");
     bool Fill = startsWith(Name, "llvm.memset.");
     if (!Copy && !Fill)
       return;
@@ -572,17 +576,17 @@ static LLVMValueRef buildInlineCheck(Instrumenter *In, LLVMModuleRef M) {
   LLVMPositionBuilderAtEnd(B, Entry);
   LLVMValueRef A = LLVMGetParam(F, 0), N = LLVMGetParam(F, 1);
   LLVMValueRef SlotPtr = LLVMGetParam(F, 3);
-  LLVMValueRef HighPtr = LLVMBuildGEP2(
-      B, In->I64, SlotPtr, (LLVMValueRef[]){LLVMConstInt(In->I64, 1, 0)}, 1,
-      "");
+  LLVMValueRef HighPtr =
+      LLVMBuildGEP2(B, In->I64, SlotPtr,
+                    (LLVMValueRef[]){LLVMConstInt(In->I64, 1, 0)}, 1, "");
   LLVMValueRef Low = LLVMBuildLoad2(B, In->I64, SlotPtr, "");
   LLVMValueRef High = LLVMBuildLoad2(B, In->I64, HighPtr, "");
   LLVMValueRef End = LLVMBuildAdd(B, A, N, "");
-  LLVMValueRef Ok = LLVMBuildAnd(
-      B, LLVMBuildICmp(B, LLVMIntUGE, A, Low, ""),
-      LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntULE, End, High, ""),
-                   LLVMBuildICmp(B, LLVMIntUGE, End, A, ""), ""),
-      "");
+  LLVMValueRef Ok =
+      LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntUGE, A, Low, ""),
+                   LLVMBuildAnd(B, LLVMBuildICmp(B, LLVMIntULE, End, High, ""),
+                                LLVMBuildICmp(B, LLVMIntUGE, End, A, ""), ""),
+                   "");
   LLVMBuildCondBr(B, Ok, Done, Lookup);
   LLVMPositionBuilderAtEnd(B, Lookup);
   LLVMValueRef Args[4] = {A, N, LLVMGetParam(F, 2), SlotPtr};
@@ -634,9 +638,9 @@ static void describeKernels(WaveSim *S, LLVMModuleRef M, LLVMTargetDataRef TD) {
   unsigned ByRefKind = LLVMGetEnumAttributeKindForName("byref", 5);
   for (unsigned K = 0; K < S->NumKernels; ++K) {
     int Status = -1;
-    char *Demangled = __cxa_demangle ? __cxa_demangle(S->Kernels[K].Name,
-                                                      NULL, NULL, &Status)
-                                     : NULL;
+    char *Demangled =
+        __cxa_demangle ? __cxa_demangle(S->Kernels[K].Name, NULL, NULL, &Status)
+                       : NULL;
     MC->DisplayNames[K] =
         Status == 0 && Demangled ? Demangled : strdup(S->Kernels[K].Name);
     if (Status != 0)
@@ -665,10 +669,10 @@ static void probeStacks(LLVMModuleRef M) {
   LLVMContextRef Ctx = LLVMGetModuleContext(M);
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
     if (!LLVMIsDeclaration(F))
-      LLVMAddAttributeAtIndex(
-          F, LLVMAttributeFunctionIndex,
-          LLVMCreateStringAttribute(Ctx, Kind, sizeof(Kind) - 1, Value,
-                                    sizeof(Value) - 1));
+      LLVMAddAttributeAtIndex(F, LLVMAttributeFunctionIndex,
+                              LLVMCreateStringAttribute(Ctx, Kind,
+                                                        sizeof(Kind) - 1, Value,
+                                                        sizeof(Value) - 1));
 }
 
 void wavesimMemcheckInstrument(WaveSim *S, LLVMModuleRef M, LLVMBuilderRef B) {
@@ -702,8 +706,7 @@ void wavesimMemcheckInstrument(WaveSim *S, LLVMModuleRef M, LLVMBuilderRef B) {
 
 /*===-- After compilation -------------------------------------------------===*/
 
-bool wavesimMemcheckRegisterGlobals(WaveSim *S, char *Error,
-                                    size_t ErrorSize) {
+bool wavesimMemcheckRegisterGlobals(WaveSim *S, char *Error, size_t ErrorSize) {
   MemcheckModule *MC = S->Memcheck;
   if (!MC || !MC->Instrumented)
     return true;
@@ -813,9 +816,8 @@ static bool inLaunchMemory(const Runner *R, uintptr_t Begin, uintptr_t End,
 }
 
 static const char *accessVerb(AccessKind Kind) {
-  static const char *const Verbs[] = {"load",        "store",
-                                      "atomic",      "memcpy read",
-                                      "memcpy write", "memset write"};
+  static const char *const Verbs[] = {
+      "load", "store", "atomic", "memcpy read", "memcpy write", "memset write"};
   return Verbs[Kind];
 }
 
@@ -828,10 +830,10 @@ static void describeAddress(uintptr_t Address, uintptr_t End, char *Out,
   findNeighbours(Address, &Below, &Above);
   static const char *const What[] = {"allocation", "global"};
   if (Below.End && Address < Below.End) {
-    snprintf(Out, Size, "running %llu byte%s past the end of the %llu-byte "
+    snprintf(Out, Size,
+             "running %llu byte%s past the end of the %llu-byte "
              "%s at %#llx",
-             (unsigned long long)(End - Below.End),
-             plural(End - Below.End),
+             (unsigned long long)(End - Below.End), plural(End - Below.End),
              (unsigned long long)(Below.End - Below.Begin), What[Below.Kind],
              (unsigned long long)Below.Begin);
     return;
@@ -865,10 +867,30 @@ static _Noreturn void reportIllegal(Runner *R, const AccessSite *Site,
       R, Status,
       "illegal address in kernel %s, block (%u,%u,%u), thread (%u,%u,%u): "
       "%s of %llu byte%s at 0x%llx, %s%s%s",
-      wavesimKernelDisplayName(R), R->BlockId[0], R->BlockId[1],
-      R->BlockId[2], L->WorkItem[0], L->WorkItem[1], L->WorkItem[2],
-      accessVerb(Site->Kind), (unsigned long long)Bytes, plural(Bytes),
-      (unsigned long long)Address, Where, *Location ? ", at " : "", Location);
+      wavesimKernelDisplayName(R), R->BlockId[0], R->BlockId[1], R->BlockId[2],
+      L->WorkItem[0], L->WorkItem[1], L->WorkItem[2], accessVerb(Site->Kind),
+      (unsigned long long)Bytes, plural(Bytes), (unsigned long long)Address,
+      Where, *Location ? ", at " : "", Location);
+}
+
+/* The running lane's own stack (independent lanes all run on the first
+ * one's), told without the table's lock: a lane's private accesses are
+ * most of the slow path's calls, each function starting with an empty
+ * cache. */
+static bool inOwnStack(const Runner *R, uintptr_t Begin, uintptr_t End,
+                       uint64_t *Slot) {
+  if (!R->Stacks || !R->Current)
+    return false;
+  unsigned Lane =
+      R->K->LanesIndependent ? 0 : (unsigned)(R->Current - R->Lanes);
+  uintptr_t Low = (uintptr_t)R->Stacks[Lane] + GuardBytes;
+  uintptr_t High = Low + LaneStackBytes;
+  char Here;
+  if ((uintptr_t)&Here < Low || (uintptr_t)&Here >= High || Begin < Low ||
+      End > High)
+    return false;
+  fill(Slot, Low, High);
+  return true;
 }
 
 /* The slow path of every check: fills Slot with the valid range holding
@@ -887,7 +909,7 @@ void wavesimMemcheckCheck(uint64_t Address, uint64_t Bytes, uint32_t SiteIndex,
     reportIllegal(R, Site, SiteIndex, Begin, Bytes, "past the address space",
                   WaveSimIllegalAddress);
   }
-  if (inSharedMemory(R, Begin, End, Slot))
+  if (inOwnStack(R, Begin, End, Slot) || inSharedMemory(R, Begin, End, Slot))
     return;
   if (Site->AddressSpace == SharedSpace)
     reportIllegal(R, Site, SiteIndex, Begin, Bytes,
@@ -895,15 +917,28 @@ void wavesimMemcheckCheck(uint64_t Address, uint64_t Bytes, uint32_t SiteIndex,
                   WaveSimIllegalSharedAddress);
   if (inLaunchMemory(R, Begin, End, Slot))
     return;
+  unsigned Generation = atomic_load(&TableGeneration);
+  if (LastFoundGeneration == Generation && LastFound.Begin <= Begin &&
+      End <= LastFound.End) {
+    fill(Slot, LastFound.Begin, LastFound.End);
+    return;
+  }
   MemRange Found;
-  char Here;
-  uintptr_t Own = 0, Mapping = 0;
-  bool OnLaneStack =
-      wavesimMemcheckStackPart((uintptr_t)&Here, &Own) != MemNotLaneStack;
   if (findRange(Begin, End, &Found)) {
     bool Stack = Found.Kind == RangeStack || Found.Kind == RangeGuard;
-    Mapping = Found.Kind == RangeGuard ? Found.Begin : Found.Begin - GuardBytes;
-    if (!Stack || (Found.Kind == RangeStack && OnLaneStack && Mapping == Own)) {
+    if (!Stack) {
+      LastFound = Found;
+      LastFoundGeneration = Generation;
+      fill(Slot, Found.Begin, Found.End);
+      return;
+    }
+    char Here;
+    uintptr_t Own = 0;
+    bool OnLaneStack =
+        wavesimMemcheckStackPart((uintptr_t)&Here, &Own) != MemNotLaneStack;
+    uintptr_t Mapping =
+        Found.Kind == RangeGuard ? Found.Begin : Found.Begin - GuardBytes;
+    if (Found.Kind == RangeStack && OnLaneStack && Mapping == Own) {
       fill(Slot, Found.Begin, Found.End);
       return;
     }
@@ -923,8 +958,7 @@ void wavesimMemcheckCheck(uint64_t Address, uint64_t Bytes, uint32_t SiteIndex,
     reportIllegal(R, Site, SiteIndex, Begin, Bytes,
                   "outside the lane's private memory", WaveSimIllegalAddress);
   describeAddress(Begin, End, Where, sizeof(Where));
-  reportIllegal(R, Site, SiteIndex, Begin, Bytes, Where,
-                WaveSimIllegalAddress);
+  reportIllegal(R, Site, SiteIndex, Begin, Bytes, Where, WaveSimIllegalAddress);
 }
 
 bool wavesimMemcheckDefineSymbols(LLVMOrcLLJITRef J, char *Error,
