@@ -896,10 +896,11 @@ void wavesimMemcheckCheck(uint64_t Address, uint64_t Bytes, uint32_t SiteIndex,
   if (inLaunchMemory(R, Begin, End, Slot))
     return;
   MemRange Found;
-  char Here;
   uintptr_t Own = 0, Mapping = 0;
-  bool OnLaneStack =
-      wavesimMemcheckStackPart((uintptr_t)&Here, &Own) != MemNotLaneStack;
+  /* The frame, not a local's address: under ASan a local may live in a
+   * fake stack on the heap (detect_stack_use_after_return). */
+  uintptr_t Frame = (uintptr_t)__builtin_frame_address(0);
+  bool OnLaneStack = wavesimMemcheckStackPart(Frame, &Own) != MemNotLaneStack;
   if (findRange(Begin, End, &Found)) {
     bool Stack = Found.Kind == RangeStack || Found.Kind == RangeGuard;
     Mapping = Found.Kind == RangeGuard ? Found.Begin : Found.Begin - GuardBytes;
