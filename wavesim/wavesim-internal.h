@@ -61,7 +61,7 @@ typedef struct {
   uint64_t Result;      /* what the call returns once released */
   unsigned Polls;       /* polling-loop iterations since it last slept */
   bool Asserting;       /* it printed a failed assert's message */
-  void *FakeStack;      /* ASan's, while the lane is switched out */
+  void *FakeStack;      /* ASan's, of the lane's stack (wavesim-lanes.c) */
 } Lane;
 
 typedef struct Runner Runner;

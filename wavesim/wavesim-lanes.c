@@ -128,7 +128,7 @@ static char *laneStack(const Runner *R, const Lane *L) {
 }
 
 /* Before a switch to the stack [Bottom, Bottom + Bytes); FakeStackSave
- * keeps the current stack's fake frames, NULL when it is left for good. */
+ * keeps the current stack's fake frames (detect_stack_use_after_return). */
 static void announceSwitch(void **FakeStackSave, const void *Bottom,
                            size_t Bytes) {
 #ifdef WAVESIM_ASAN
@@ -153,8 +153,13 @@ static void completeSwitch(void *FakeStack, const void **From,
 #endif
 }
 
-static bool laneIsOver(const Lane *L) {
-  return L->State == LaneFinished || L->State == LaneTrapped;
+/* Where ASan's fake stack of L's stack is kept while another stack runs.
+ * It stays with the stack from block to block: creating one for every
+ * lane that starts (mapping megabytes) made ASan builds ten times slower.
+ * The frames an abandoned lane leaves there are only lost room. */
+static void **laneFakeStack(Runner *R, const Lane *L) {
+  size_t T = R->K->LanesIndependent ? 0 : (size_t)(L - R->Lanes);
+  return &R->Lanes[T].FakeStack;
 }
 
 static void laneMain(Lane *L);
@@ -202,13 +207,14 @@ static void resumeLane(Runner *R, Lane *L) {
  * back when the scheduler resumes it. The scheduler may run on another
  * thread by then (a sleeping block of a cooperative launch). */
 void wavesimSuspendLane(Runner *R, Lane *L) {
-  announceSwitch(laneIsOver(L) ? NULL : &L->FakeStack, R->SchedulerStack,
+  announceSwitch(laneFakeStack(R, L), R->SchedulerStack,
                  R->SchedulerStackBytes);
   if (R->S->UseUContext)
     swapcontext(L->UC, &R->SchedulerUC);
   else
     wavesim_switch(&L->SP, R->SchedulerSP);
-  completeSwitch(L->FakeStack, &R->SchedulerStack, &R->SchedulerStackBytes);
+  completeSwitch(*laneFakeStack(R, L), &R->SchedulerStack,
+                 &R->SchedulerStackBytes);
 }
 
 /* Runs L and, for a kernel whose lanes are independent, every later lane
@@ -216,7 +222,8 @@ void wavesimSuspendLane(Runner *R, Lane *L) {
  * without a switch a lane. */
 static void laneMain(Lane *L) {
   Runner *R = wavesimActive;
-  completeSwitch(NULL, &R->SchedulerStack, &R->SchedulerStackBytes);
+  completeSwitch(*laneFakeStack(R, L), &R->SchedulerStack,
+                 &R->SchedulerStackBytes);
   for (;;) {
     R->K->Wrapper(R->Args);
     L->State = LaneFinished;
@@ -427,7 +434,6 @@ void wavesimStartLanes(Runner *R, char *const *Stacks) {
     Lane *L = &R->Lanes[T];
     L->State = LaneReady;
     L->Polls = 0;
-    L->FakeStack = NULL;
     L->Asserting = false;
     L->HwLane = HwLane;
     memcpy(L->WorkItem, Item, sizeof(Item));
