@@ -449,6 +449,7 @@ struct Event {
   bool Timed;          /* the latest record was reached: Seconds is its time */
   double Seconds;
   unsigned References; /* the program's handle and each queued record */
+  Event *Prev, *Next;  /* in Events */
 };
 
 /* QueueLock guards every stream, event and work item; Progress is
@@ -458,6 +459,9 @@ static pthread_cond_t Progress = PTHREAD_COND_INITIALIZER;
 static Stream Legacy = {.Legacy = true, .Wake = PTHREAD_COND_INITIALIZER};
 static Stream *Streams; /* all others, the per-thread ones included */
 static _Thread_local Stream *PerThread;
+/* Every event not yet freed: the device's, as a CUDA context holds the
+ * events a program never destroys until the process ends. */
+static Event *Events;
 
 /* The sticky error of a failed kernel, and a failure of a queued launch
  * that is not sticky (reported once, at the next synchronization). */
@@ -540,8 +544,15 @@ static void waitFor(Stream *S, uint64_t Seq) {
 }
 
 static void releaseEvent(Event *E) {
-  if (--E->References == 0)
-    free(E);
+  if (--E->References)
+    return;
+  if (E->Prev)
+    E->Prev->Next = E->Next;
+  else
+    Events = E->Next;
+  if (E->Next)
+    E->Next->Prev = E->Prev;
+  free(E);
 }
 
 static void freeWork(Work *W) {
@@ -869,6 +880,12 @@ static BackendStatus eventCreate(void **Handle, unsigned Flags) {
     return cudaErrorMemoryAllocation;
   E->Flags = Flags;
   E->References = 1;
+  pthread_mutex_lock(&QueueLock);
+  E->Next = Events;
+  if (Events)
+    Events->Prev = E;
+  Events = E;
+  pthread_mutex_unlock(&QueueLock);
   *Handle = E;
   return cudaSuccess;
 }

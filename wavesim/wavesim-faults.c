@@ -45,6 +45,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -260,24 +261,65 @@ static void installHandlers(void) {
 }
 
 static pthread_once_t HandlersOnce = PTHREAD_ONCE_INIT;
+
+/*===-- The alternate signal stack ----------------------------------------===*/
+
+/* A thread that runs lanes needs one of at least AltStackBytes: a big
+ * enough one the thread already has (the program's) will do; otherwise
+ * wavesim maps its own and keeps it until the thread ends, when the one
+ * that was there before comes back and its own is unmapped. Putting the
+ * previous one back matters: a runtime that gave the thread that stack
+ * may free it at the thread's end (ASan unmaps whatever stack is
+ * installed then, with the size of its own). */
+enum { AltStackBytes = 64 * 1024 };
+
 static _Thread_local bool HaveAltStack
     __attribute__((tls_model("initial-exec")));
+static _Thread_local stack_t PreviousAltStack
+    __attribute__((tls_model("initial-exec")));
+static pthread_key_t AltStackKey;
+static bool HaveAltStackKey;
+static pthread_once_t AltStackKeyOnce = PTHREAD_ONCE_INIT;
 
-enum { AltStackBytes = 64 * 1024 };
+/* At the thread's end (a key destructor): Ours is the mapping. */
+static void restoreAltStack(void *Ours) {
+  stack_t Current;
+  if (sigaltstack(NULL, &Current) == 0 && Current.ss_sp == Ours)
+    sigaltstack(&PreviousAltStack, NULL);
+  munmap(Ours, AltStackBytes);
+  HaveAltStack = false;
+}
+
+static void createAltStackKey(void) {
+  HaveAltStackKey = pthread_key_create(&AltStackKey, restoreAltStack) == 0;
+}
 
 static void ensureAltStack(void) {
   if (HaveAltStack)
     return;
   stack_t Current;
-  if (sigaltstack(NULL, &Current) == 0 && !(Current.ss_flags & SS_DISABLE) &&
-      Current.ss_size >= AltStackBytes) {
-    HaveAltStack = true; /* the program's own (ASan's) will do */
+  if (sigaltstack(NULL, &Current) != 0)
+    return;
+  if (!(Current.ss_flags & SS_DISABLE) && Current.ss_size >= AltStackBytes) {
+    HaveAltStack = true;
     return;
   }
-  /* Never freed: the thread may take a signal until it exits. */
-  stack_t Stack = {.ss_sp = malloc(AltStackBytes), .ss_size = AltStackBytes};
-  if (Stack.ss_sp && sigaltstack(&Stack, NULL) == 0)
-    HaveAltStack = true;
+  pthread_once(&AltStackKeyOnce, createAltStackKey);
+  if (!HaveAltStackKey)
+    return;
+  void *Ours = mmap(NULL, AltStackBytes, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+  if (Ours == MAP_FAILED)
+    return;
+  stack_t Stack = {.ss_sp = Ours, .ss_size = AltStackBytes};
+  if (sigaltstack(&Stack, NULL) != 0 ||
+      pthread_setspecific(AltStackKey, Ours) != 0) {
+    sigaltstack(&Current, NULL);
+    munmap(Ours, AltStackBytes);
+    return;
+  }
+  PreviousAltStack = Current;
+  HaveAltStack = true;
 }
 
 void wavesimFaultsEnterThread(Runner *R) {

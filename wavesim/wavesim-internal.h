@@ -61,6 +61,7 @@ typedef struct {
   uint64_t Result;      /* what the call returns once released */
   unsigned Polls;       /* polling-loop iterations since it last slept */
   bool Asserting;       /* it printed a failed assert's message */
+  void *FakeStack;      /* ASan's, of the lane's stack (wavesim-lanes.c) */
 } Lane;
 
 typedef struct Runner Runner;
@@ -153,6 +154,11 @@ struct Runner {
   Lane *Current;
   void *SchedulerSP;
   ucontext_t SchedulerUC;
+  /* For ASan: the scheduler's stack (where a lane switches back to) and
+   * its fake stack while a lane runs. */
+  const void *SchedulerStack;
+  size_t SchedulerStackBytes;
+  void *SchedulerFakeStack;
   unsigned NumLive, NumAtBarrier;
   Lane *Trapped;        /* the first lane that reached llvm.trap, if any */
   unsigned NumSleeping; /* lanes at s.sleep */
@@ -214,6 +220,9 @@ enum { SleepIdleRounds = 10000 };
 void wavesimSuspendLane(Runner *R, Lane *L);
 void wavesimPoisonSharedMemory(Runner *R);
 void wavesimStartLanes(Runner *R, char *const *Stacks);
+/* The block is over (finished, failed or abandoned): its stacks are
+ * ready for the next block. */
+void wavesimEndLanes(Runner *R);
 WaveSimStatus wavesimDriveBlock(Runner *R, char *Error, size_t ErrorSize);
 void wavesimWakeSleepers(Runner *R);
 uint64_t wavesimProgressMark(const Runner *R);

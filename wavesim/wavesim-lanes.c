@@ -32,6 +32,14 @@
  * bytes before the block starts, so a kernel that reads shared memory it did
  * not write shows it.
  *
+ * Under AddressSanitizer every switch is announced to it (the fiber
+ * interface of sanitizer/common_interface_defs.h): its reports, and the
+ * stack it clears before a call that does not return (a lane's fault), are
+ * then the lane's stack rather than the thread's. A lane abandoned
+ * mid-call (a fault, a trap, a deadlock) leaves the redzones of its
+ * instrumented frames poisoned; they are cleared before the stack is
+ * reused.
+ *
  *===----------------------------------------------------------------------===*/
 
 #define _GNU_SOURCE
@@ -42,6 +50,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define WAVESIM_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define WAVESIM_ASAN 1
+#endif
+#ifdef WAVESIM_ASAN
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
 
 _Thread_local Runner *wavesimActive __attribute__((tls_model("initial-exec")));
 atomic_uint WaveSimLiveStacks;
@@ -97,6 +118,50 @@ static void wavesim_lane_start(void) { abort(); }
 const bool WaveSimHaveAsmSwitch = false;
 #endif
 
+/*===-- Telling ASan which stack runs -------------------------------------===*/
+
+/* The usable part of L's stack (above its guard page): independent lanes
+ * all run on the first one's. */
+static char *laneStack(const Runner *R, const Lane *L) {
+  size_t T = R->K->LanesIndependent ? 0 : (size_t)(L - R->Lanes);
+  return R->Stacks[T] + GuardBytes;
+}
+
+/* Before a switch to the stack [Bottom, Bottom + Bytes); FakeStackSave
+ * keeps the current stack's fake frames (detect_stack_use_after_return). */
+static void announceSwitch(void **FakeStackSave, const void *Bottom,
+                           size_t Bytes) {
+#ifdef WAVESIM_ASAN
+  __sanitizer_start_switch_fiber(FakeStackSave, Bottom, Bytes);
+#else
+  (void)FakeStackSave;
+  (void)Bottom;
+  (void)Bytes;
+#endif
+}
+
+/* First thing on the stack switched to; *From and *FromBytes (unless NULL)
+ * receive the stack switched from. */
+static void completeSwitch(void *FakeStack, const void **From,
+                           size_t *FromBytes) {
+#ifdef WAVESIM_ASAN
+  __sanitizer_finish_switch_fiber(FakeStack, From, FromBytes);
+#else
+  (void)FakeStack;
+  (void)From;
+  (void)FromBytes;
+#endif
+}
+
+/* Where ASan's fake stack of L's stack is kept while another stack runs.
+ * It stays with the stack from block to block: creating one for every
+ * lane that starts (mapping megabytes) made ASan builds ten times slower.
+ * The frames an abandoned lane leaves there are only lost room. */
+static void **laneFakeStack(Runner *R, const Lane *L) {
+  size_t T = R->K->LanesIndependent ? 0 : (size_t)(L - R->Lanes);
+  return &R->Lanes[T].FakeStack;
+}
+
 static void laneMain(Lane *L);
 
 static void laneMainUContext(void) { laneMain(wavesimActive->Current); }
@@ -130,18 +195,26 @@ static void prepareLane(Runner *R, Lane *L, char *Stack) {
 static void resumeLane(Runner *R, Lane *L) {
   R->Current = L;
   ++R->Stats->Resumes;
+  announceSwitch(&R->SchedulerFakeStack, laneStack(R, L), LaneStackBytes);
   if (R->S->UseUContext)
     swapcontext(&R->SchedulerUC, L->UC);
   else
     wavesim_switch(&R->SchedulerSP, L->SP);
+  completeSwitch(R->SchedulerFakeStack, NULL, NULL);
 }
 
-/* Runs on the lane's stack; comes back when the scheduler resumes it. */
+/* Runs on the lane's stack (or, for a fault, on the signal stack); comes
+ * back when the scheduler resumes it. The scheduler may run on another
+ * thread by then (a sleeping block of a cooperative launch). */
 void wavesimSuspendLane(Runner *R, Lane *L) {
+  announceSwitch(laneFakeStack(R, L), R->SchedulerStack,
+                 R->SchedulerStackBytes);
   if (R->S->UseUContext)
     swapcontext(L->UC, &R->SchedulerUC);
   else
     wavesim_switch(&L->SP, R->SchedulerSP);
+  completeSwitch(*laneFakeStack(R, L), &R->SchedulerStack,
+                 &R->SchedulerStackBytes);
 }
 
 /* Runs L and, for a kernel whose lanes are independent, every later lane
@@ -149,6 +222,8 @@ void wavesimSuspendLane(Runner *R, Lane *L) {
  * without a switch a lane. */
 static void laneMain(Lane *L) {
   Runner *R = wavesimActive;
+  completeSwitch(*laneFakeStack(R, L), &R->SchedulerStack,
+                 &R->SchedulerStackBytes);
   for (;;) {
     R->K->Wrapper(R->Args);
     L->State = LaneFinished;
@@ -381,6 +456,20 @@ void wavesimStartLanes(Runner *R, char *const *Stacks) {
   R->Trapped = NULL;
   R->Progress = 0;
   R->Stats->Lanes += R->NumThreads;
+}
+
+void wavesimEndLanes(Runner *R) {
+#ifdef WAVESIM_ASAN
+  for (unsigned T = 0; T < R->NumThreads; ++T) {
+    if (R->Lanes[T].State == LaneFinished)
+      continue;
+    __asan_unpoison_memory_region(laneStack(R, &R->Lanes[T]), LaneStackBytes);
+    if (R->K->LanesIndependent)
+      break; /* they share one stack */
+  }
+#else
+  (void)R;
+#endif
 }
 
 /* Steps wave W, and runs the lanes each step releases, for as long as it

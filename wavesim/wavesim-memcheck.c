@@ -885,9 +885,8 @@ static bool inOwnStack(const Runner *R, uintptr_t Begin, uintptr_t End,
       R->K->LanesIndependent ? 0 : (unsigned)(R->Current - R->Lanes);
   uintptr_t Low = (uintptr_t)R->Stacks[Lane] + GuardBytes;
   uintptr_t High = Low + LaneStackBytes;
-  char Here;
-  if ((uintptr_t)&Here < Low || (uintptr_t)&Here >= High || Begin < Low ||
-      End > High)
+  uintptr_t Frame = (uintptr_t)__builtin_frame_address(0); /* as below */
+  if (Frame < Low || Frame >= High || Begin < Low || End > High)
     return false;
   fill(Slot, Low, High);
   return true;
@@ -932,10 +931,10 @@ void wavesimMemcheckCheck(uint64_t Address, uint64_t Bytes, uint32_t SiteIndex,
       fill(Slot, Found.Begin, Found.End);
       return;
     }
-    char Here;
-    uintptr_t Own = 0;
-    bool OnLaneStack =
-        wavesimMemcheckStackPart((uintptr_t)&Here, &Own) != MemNotLaneStack;
+    /* The frame, not a local's address: under ASan a local may live in a
+     * fake stack on the heap (detect_stack_use_after_return). */
+    uintptr_t Frame = (uintptr_t)__builtin_frame_address(0), Own = 0;
+    bool OnLaneStack = wavesimMemcheckStackPart(Frame, &Own) != MemNotLaneStack;
     uintptr_t Mapping =
         Found.Kind == RangeGuard ? Found.Begin : Found.Begin - GuardBytes;
     if (Found.Kind == RangeStack && OnLaneStack && Mapping == Own) {

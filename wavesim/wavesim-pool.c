@@ -516,6 +516,7 @@ static void finishBlock(Launch *L, Slot *Sl) {
   }
   writeFinishedOutput(L);
   pthread_mutex_unlock(&L->Lock);
+  wavesimEndLanes(Sl->R);
   Sl->Busy = false;
 }
 

@@ -149,10 +149,13 @@ int main() {
   int *D;
   cudaMalloc(&D, sizeof(int));
   cudaMemset(D, 0, sizeof(int));
-  cudaHostAlloc((void **)&Gate2, sizeof(int), cudaHostAllocMapped);
-  *Gate2 = 0;
   int *Gate2OnDevice;
-  cudaHostGetDevicePointer((void **)&Gate2OnDevice, (void *)Gate2, 0);
+  if (cudaHostAlloc((void **)&Gate2, sizeof(int), cudaHostAllocMapped) ||
+      cudaHostGetDevicePointer((void **)&Gate2OnDevice, (void *)Gate2, 0)) {
+    printf("setup of part 2 failed\n");
+    return 1;
+  }
+  *Gate2 = 0;
   writeWhenOpen<<<1, 1, 0, S1>>>(Gate2OnDevice, D, 7);
   pthread_t Opener;
   pthread_create(&Opener, nullptr, openLater, nullptr);
