@@ -225,7 +225,7 @@ static MemcheckModule *moduleOf(WaveSim *S) {
 
 bool wavesimMemcheckEnabled(void) {
   const char *Value = getenv("CUCC_WAVESIM_MEMCHECK");
-  return !Value || strcmp(Value, "0") != 0;
+  return Value && strcmp(Value, "0") != 0;
 }
 
 static const char *nameOf(LLVMValueRef V) {
