@@ -134,6 +134,10 @@ typedef struct Backend {
   const char *(*lastMessage)(void);
 } Backend;
 
+/* Whether Error (a cudaError_t) leaves CUDA's context unusable until
+ * cudaDeviceReset: the sticky errors, CudaRuntime.c's list. */
+bool cuccIsStickyError(int Error);
+
 /* From the runtime (CudaRuntime.c), for a backend that learns only later,
  * on a thread of its own, that a queued launch failed: says so on stderr
  * with the kernel's name and shape (a failed assert has said it already). */

@@ -105,7 +105,7 @@ static _Atomic cudaError_t StickyError;
  * (the CUDA runtime API's documentation of each: "This leaves the process
  * in an inconsistent state and any further CUDA work will return the same
  * error"). */
-static bool isSticky(cudaError_t Error) {
+bool cuccIsStickyError(int Error) {
   switch (Error) {
   case cudaErrorIllegalAddress:
   case cudaErrorLaunchTimeout:
@@ -128,7 +128,7 @@ static bool isSticky(cudaError_t Error) {
 static cudaError_t record(cudaError_t Error) {
   if (Error != cudaSuccess)
     LastError = Error;
-  if (isSticky(Error))
+  if (cuccIsStickyError(Error))
     StickyError = Error;
   return Error;
 }
@@ -1556,7 +1556,7 @@ static cudaError_t launchAs(const void *Function, dim3 Grid, dim3 Block,
   /* A backend that ran the kernel before answering (HIP on a synchronous
    * device) reports its failure here; CUDA's launch has succeeded, and the
    * error waits for the next synchronization. */
-  if (!isSticky(Error))
+  if (!cuccIsStickyError(Error))
     return record(Error);
   StickyError = Error;
   return cudaSuccess;

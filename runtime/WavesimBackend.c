@@ -598,26 +598,6 @@ static BackendStatus statusOf(WaveSimStatus Status) {
   return cudaErrorUnknown;
 }
 
-/* The errors after which CUDA's context is unusable until reset (the CUDA
- * runtime API's documentation of each: "This leaves the process in an
- * inconsistent state"). */
-static bool isSticky(BackendStatus Status) {
-  switch (Status) {
-  case cudaErrorIllegalAddress:
-  case cudaErrorLaunchTimeout:
-  case cudaErrorAssert:
-  case cudaErrorHardwareStackError:
-  case cudaErrorIllegalInstruction:
-  case cudaErrorMisalignedAddress:
-  case cudaErrorInvalidAddressSpace:
-  case cudaErrorInvalidPc:
-  case cudaErrorLaunchFailure:
-    return true;
-  default:
-    return false;
-  }
-}
-
 static void runKernel(Work *W) {
   char Error[1024];
   pthread_mutex_lock(&LaunchLock);
@@ -633,7 +613,7 @@ static void runKernel(Work *W) {
     return;
   BackendStatus Status = statusOf(Result);
   int None = cudaSuccess;
-  if (isSticky(Status))
+  if (cuccIsStickyError(Status))
     atomic_compare_exchange_strong(&DeviceError, &None, Status);
   else
     atomic_store(&PendingError, Status);
