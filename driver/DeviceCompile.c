@@ -36,6 +36,7 @@
 #include <llvm-c/Target.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <spawn.h>
@@ -68,6 +69,28 @@ void driverNote(const char *Format, ...) {
   vfprintf(stderr, Format, Args);
   fputc('\n', stderr);
   va_end(Args);
+}
+
+static bool ShowIgnoredFlags = true;
+
+void driverShowIgnoredFlags(bool Show) { ShowIgnoredFlags = Show; }
+
+void driverNoteIgnored(const char *Format, ...) {
+  static char *Said[64];
+  static unsigned NumSaid;
+  char Text[1024];
+  va_list Args;
+  va_start(Args, Format);
+  vsnprintf(Text, sizeof(Text), Format, Args);
+  va_end(Args);
+  if (!ShowIgnoredFlags)
+    return;
+  for (unsigned I = 0; I < NumSaid; ++I)
+    if (!strcmp(Said[I], Text))
+      return;
+  if (NumSaid < sizeof(Said) / sizeof(Said[0]))
+    Said[NumSaid++] = strdup(Text);
+  driverNote("%s", Text);
 }
 
 void driverFail(const char *Format, ...) {
@@ -244,9 +267,9 @@ static bool takeNvidiaTargetFlag(int argc, char **argv, int *I) {
       driverFail("%s %s: nvcc's %s names NVIDIA targets; an AMD processor "
                  "is chosen with --offload-arch=gfxNNN",
                  Names[N], Value, Names[N]);
-    driverNote("ignoring the NVIDIA target '%s'; the AMD processor is "
-               "--offload-arch",
-               Value);
+    driverNoteIgnored("ignoring the NVIDIA target '%s'; the AMD processor "
+                      "is --offload-arch",
+                      Value);
     return true;
   }
   return false;
@@ -270,6 +293,12 @@ static bool takeClangFlag(DeviceOptions *Options, int argc, char **argv,
       return true;
     }
   }
+  /* CMake's spelling of a system include directory for nvcc. */
+  if (startsWith(Arg, "-isystem=") && Arg[9]) {
+    deviceOptionsAddClangArg(Options, "-isystem");
+    deviceOptionsAddClangArg(Options, Arg + 9);
+    return true;
+  }
   const char *Std = driverFlagValue("-std", argc, argv, I);
   if (!Std)
     Std = driverFlagValue("--std", argc, argv, I);
@@ -290,15 +319,70 @@ static bool takeClangFlag(DeviceOptions *Options, int argc, char **argv,
   return false;
 }
 
+/* nvcc's warnings that clang has no name for. */
+static bool isNvccOnlyWarning(const char *Name) {
+  static const char *const Names[] = {
+      "deprecated-gpu-targets", "ext-lambda-captures-this",
+      "default-stream-launch",  "missing-launch-bounds",
+      "cross-execution-space-call"};
+  for (size_t N = 0; N < sizeof(Names) / sizeof(Names[0]); ++N)
+    if (!strcmp(Name, Names[N]))
+      return true;
+  return false;
+}
+
+/* nvcc's -Werror KIND,... (CMake's -Werror all-warnings): all-warnings is
+ * clang's -Werror, a kind clang knows is -Werror=KIND. */
+static void addWarningsAsErrors(DeviceOptions *Options, const char *Kinds) {
+  char Copy[512];
+  snprintf(Copy, sizeof(Copy), "%s", Kinds);
+  for (char *Kind = strtok(Copy, ","); Kind; Kind = strtok(NULL, ",")) {
+    static char Spelled[32][80];
+    static unsigned NumSpelled;
+    if (isNvccOnlyWarning(Kind)) {
+      driverNoteIgnored("-Werror %s: an nvcc warning clang does not give",
+                        Kind);
+      continue;
+    }
+    if (NumSpelled == sizeof(Spelled) / sizeof(Spelled[0]))
+      driverFail("%s", "too many -Werror kinds");
+    if (!strcmp(Kind, "all-warnings"))
+      snprintf(Spelled[NumSpelled], sizeof(Spelled[0]), "-Werror");
+    else
+      snprintf(Spelled[NumSpelled], sizeof(Spelled[0]), "-Werror=%s", Kind);
+    deviceOptionsAddClangArg(Options, Spelled[NumSpelled++]);
+  }
+}
+
+/* nvcc's warning options: -Werror takes nvcc's kinds, -W and -Wno- of a
+ * warning only nvcc gives are noted (clang would warn of an unknown
+ * option). The others reach clang (takeClangFlag). */
+static bool takeNvccWarningFlag(DeviceOptions *Options, int argc,
+                                char **argv, int *I) {
+  const char *Arg = argv[*I];
+  const char *Kinds;
+  if ((Kinds = driverFlagValue("-Werror", argc, argv, I)) ||
+      (Kinds = driverFlagValue("--Werror", argc, argv, I))) {
+    addWarningsAsErrors(Options, Kinds);
+    return true;
+  }
+  if (startsWith(Arg, "--W"))
+    ++Arg;
+  const char *Name = startsWith(Arg, "-Wno-") ? Arg + 5 : Arg + 2;
+  if (startsWith(Arg, "-W") && isNvccOnlyWarning(Name)) {
+    if (strcmp(Name, "deprecated-gpu-targets"))
+      driverNoteIgnored("%s: a warning only nvcc gives", Arg);
+    return true;
+  }
+  return false;
+}
+
 /* nvcc's options of the device compile. */
 static bool takeNvccFlag(DeviceOptions *Options, int argc, char **argv,
                          int *I) {
   const char *Arg = argv[*I];
-  /* nvcc's own warning about old NVIDIA targets: nothing to say here. */
-  if (!strcmp(Arg, "-Wno-deprecated-gpu-targets") ||
-      !strcmp(Arg, "--Wno-deprecated-gpu-targets"))
-    return true;
-  if (takeNvidiaTargetFlag(argc, argv, I) ||
+  if (takeNvccWarningFlag(Options, argc, argv, I) ||
+      takeNvidiaTargetFlag(argc, argv, I) ||
       takeClangFlag(Options, argc, argv, I))
     return true;
   if (!strcmp(Arg, "-lineinfo") || !strcmp(Arg, "--generate-line-info") ||
@@ -320,11 +404,16 @@ static bool takeNvccFlag(DeviceOptions *Options, int argc, char **argv,
   }
   /* ptxas's options and register limits: AMD's backend allocates
    * registers for the occupancy the kernel's launch bounds allow. */
-  if (driverFlagValue("-Xptxas", argc, argv, I) ||
-      driverFlagValue("--ptxas-options", argc, argv, I) ||
-      driverFlagValue("-maxrregcount", argc, argv, I) ||
-      driverFlagValue("--maxrregcount", argc, argv, I))
+  const char *Value;
+  if ((Value = driverFlagValue("-Xptxas", argc, argv, I)) ||
+      (Value = driverFlagValue("--ptxas-options", argc, argv, I)) ||
+      (Value = driverFlagValue("-maxrregcount", argc, argv, I)) ||
+      (Value = driverFlagValue("--maxrregcount", argc, argv, I))) {
+    driverNoteIgnored("ignoring %s %s: AMD's backend allocates registers "
+                      "for the occupancy the launch bounds allow",
+                      Arg, Value);
     return true;
+  }
   /* What clang's CUDA mode does anyway. */
   if (!strcmp(Arg, "--expt-relaxed-constexpr") ||
       !strcmp(Arg, "--expt-extended-lambda") ||
@@ -350,13 +439,23 @@ bool deviceOptionsTake(DeviceOptions *Options, int argc, char **argv, int *I) {
     Options->OptLevel = Arg + 2;
     return true;
   }
+  /* nvcc's -O 3 and --optimize=3. */
+  if (!strcmp(Arg, "-O") || !strcmp(Arg, "--optimize") ||
+      startsWith(Arg, "--optimize=")) {
+    const char *Level = driverFlagValue(Arg[1] == 'O' ? "-O" : "--optimize",
+                                        argc, argv, I);
+    if (!Level || strlen(Level) != 1 || !strchr("0123", Level[0]))
+      driverFail("%s: the optimization level is 0, 1, 2 or 3", Arg);
+    Options->OptLevel = Level;
+    return true;
+  }
   if (startsWith(Arg, "--rocm-device-lib-path=")) {
     char Option[1100];
     snprintf(Option, sizeof(Option), "device-libs=%s", Arg + 23);
     deviceOptionsAddPassOption(Options, Option);
     return true;
   }
-  if (!strcmp(Arg, "-v")) {
+  if (!strcmp(Arg, "-v") || !strcmp(Arg, "--verbose")) {
     Options->Verbose = true;
     return true;
   }
@@ -368,6 +467,28 @@ bool deviceOptionsTake(DeviceOptions *Options, int argc, char **argv, int *I) {
 static char ScratchDir[] = "/tmp/cucc.XXXXXX";
 static char **ScratchFiles;
 static unsigned NumScratchFiles;
+static const char *KeepDir; /* --keep: where scratch files go, and stay */
+static char ScratchStem[256] = "cucc";
+
+void driverKeepScratchFiles(const char *Dir) { KeepDir = Dir; }
+
+void driverSetScratchStem(const char *Source) {
+  const char *Slash = strrchr(Source, '/');
+  const char *Base = Slash ? Slash + 1 : Source;
+  const char *Dot = strrchr(Base, '.');
+  int Length = Dot && Dot != Base ? (int)(Dot - Base) : (int)strlen(Base);
+  snprintf(ScratchStem, sizeof(ScratchStem), "%.*s", Length, Base);
+}
+
+/* "DIR/app.3-device.bc": kept, named after the source, numbered so that
+ * the processors' files of one source stay apart. */
+static const char *keptPath(const char *Name) {
+  static unsigned NumKept;
+  size_t Size = strlen(KeepDir) + strlen(ScratchStem) + strlen(Name) + 32;
+  char *Path = malloc(Size);
+  snprintf(Path, Size, "%s/%s.%u-%s", KeepDir, ScratchStem, NumKept++, Name);
+  return Path;
+}
 
 static void removeScratchFiles(void) {
   for (unsigned I = 0; I < NumScratchFiles; ++I) {
@@ -379,6 +500,8 @@ static void removeScratchFiles(void) {
 }
 
 const char *driverScratchPath(const char *Name) {
+  if (KeepDir)
+    return keptPath(Name);
   if (!NumScratchFiles) {
     if (!mkdtemp(ScratchDir))
       driverFail("cannot create a temporary directory '%s': %s", ScratchDir,
@@ -418,12 +541,48 @@ static void describeSignal(int Signal, char *Text, size_t Size) {
     snprintf(Text, Size, "%d", Signal);
 }
 
+static bool DryRun;
+
+void driverSetDryRun(bool Dry) { DryRun = Dry; }
+
+bool driverIsDryRun(void) { return DryRun; }
+
+/* What a shell takes as part of a word, unquoted. */
+static bool isPlainArgument(const char *Arg) {
+  if (!*Arg)
+    return false;
+  for (const char *C = Arg; *C; ++C)
+    if (!isalnum((unsigned char)*C) && !strchr("_-./=,+:@%^", *C))
+      return false;
+  return true;
+}
+
+void driverPrintArgument(FILE *Stream, const char *Arg) {
+  if (isPlainArgument(Arg)) {
+    fputs(Arg, Stream);
+    return;
+  }
+  fputc('"', Stream);
+  for (const char *C = Arg; *C; ++C) {
+    if (strchr("\\\"$`", *C))
+      fputc('\\', Stream);
+    fputc(*C, Stream);
+  }
+  fputc('"', Stream);
+}
+
 void driverRunTool(char *const *Argv, bool Verbose, const char *Doing, ...) {
-  if (Verbose) {
-    for (unsigned I = 0; Argv[I]; ++I)
-      fprintf(stderr, "%s%s", I ? " " : "", Argv[I]);
+  if (Verbose || DryRun) {
+    fputs("#$ ", stderr);
+    for (unsigned I = 0; Argv[I]; ++I) {
+      if (I)
+        fputc(' ', stderr);
+      driverPrintArgument(stderr, Argv[I]);
+    }
     fputc('\n', stderr);
   }
+  if (DryRun)
+    return;
   if (access(Argv[0], X_OK) != 0)
     driverFail("%s not found (%s)", Argv[0],
                getenv("CUCC_LLVM_BIN")

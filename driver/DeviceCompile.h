@@ -17,6 +17,7 @@
 #include <llvm-c/Types.h>
 
 #include <stdbool.h>
+#include <stdio.h>
 
 enum { DriverMaxArgs = 256 };
 
@@ -37,6 +38,13 @@ void driverSetName(const char *Name);
 _Noreturn void driverFail(const char *Format, ...)
     __attribute__((format(printf, 1, 2)));
 void driverNote(const char *Format, ...) __attribute__((format(printf, 1, 2)));
+/* A note about an nvcc flag accepted without an AMD counterpart: printed
+ * once per distinct text, and only when driverShowIgnoredFlags(true) was
+ * called (cu2hsaco always; cucc with -v or --dryrun, so that the many
+ * compiles of one build do not repeat it). */
+void driverNoteIgnored(const char *Format, ...)
+    __attribute__((format(printf, 1, 2)));
+void driverShowIgnoredFlags(bool Show);
 
 /* Fails unless Name is an AMD processor LLVM's AMDGPU backend compiles
  * for (gfxNNN); Flag is the option that gave it ("--offload-arch"). An
@@ -68,6 +76,10 @@ bool deviceOptionsTake(DeviceOptions *Options, int argc, char **argv, int *I);
 
 /* A scratch directory removed at exit, and a path in it. */
 const char *driverScratchPath(const char *Name);
+/* nvcc's --keep: scratch files go to Dir, and stay; their names start with
+ * the stem of the source being compiled (driverSetScratchStem). */
+void driverKeepScratchFiles(const char *Dir);
+void driverSetScratchStem(const char *Source);
 
 /* The LLVM tool (clang, clang++, ld.lld) the drivers run: in
  * $CUCC_LLVM_BIN if set, else in the LLVM they were built with. */
@@ -75,9 +87,19 @@ const char *driverToolPath(const char *Tool);
 
 /* Runs Argv, its output going to ours. If it fails, or dies of a signal,
  * fails naming the tool and what it was doing: Doing, printf-formatted
- * ("compiling %s", Path). */
+ * ("compiling %s", Path). Verbose, the command is printed first to stderr,
+ * as nvcc -v prints its steps: "#$ " and the arguments
+ * (driverPrintArgument). In a dry run (nvcc's --dryrun) it is printed and
+ * not run. */
 void driverRunTool(char *const *Argv, bool Verbose, const char *Doing, ...)
     __attribute__((format(printf, 3, 4)));
+
+void driverSetDryRun(bool DryRun);
+bool driverIsDryRun(void);
+
+/* Arg as a command line shows it: as it is, or double-quoted where a shell
+ * would split or expand it. */
+void driverPrintArgument(FILE *Stream, const char *Arg);
 
 /* Dir, relative to the parent of the running driver's bin/, if it holds
  * File (the driver is installed); else NULL. */

@@ -30,6 +30,7 @@
  *===----------------------------------------------------------------------===*/
 
 #include "DeviceCompile.h"
+#include "NvccOptions.h"
 #include "OffloadBundle.h"
 
 #include <llvm-c/BitWriter.h>
@@ -70,31 +71,48 @@ typedef struct {
   bool AllCuda; /* -x cu */
   char *Processors[MaxProcessors];
   unsigned NumProcessors;
+  const char *ProcessorsFrom; /* "--offload-arch", "$CUCC_OFFLOAD_ARCH" */
   DeviceOptions Device;
   const char *HostArgs[DriverMaxArgs]; /* -Xcompiler, -g */
   unsigned NumHostArgs;
   const char *LinkArgs[DriverMaxArgs]; /* -L, -l, -Wl, -Xlinker, in order */
   unsigned NumLinkArgs;
+  NvccOptions Nvcc; /* the build's options: -M, -E, -shared, --keep, ... */
 } Options;
 
 static void usage(int Status) {
   fprintf(Status ? stderr : stdout,
-          "usage: cucc [options] FILE... [-o OUT]\n"
-          "  FILE: .cu (CUDA), .c/.cpp/.cc/.cxx (host code), .o/.a/.so\n"
-          "  -c                      compile to objects, do not link\n"
-          "  --offload-arch=gfxNNN[,gfxNNN...]  AMD processors (default "
-          "%s)\n"
-          "  -O0..-O3  -g  -lineinfo  -I DIR  -D NAME[=VALUE]  -U NAME  "
+          "usage: cucc [options] FILE... [-o OUT]   (nvcc for AMD GPUs)\n"
+          "  FILE: .cu (CUDA), .c/.cpp/.cc/.cxx (host code), .o/.a/.so; "
+          "@FILE and\n"
+          "    --options-file FILE (-optf) read more options from FILE\n"
+          "  -c  compile to objects   -E  preprocess   -shared  link a "
+          "shared library\n"
+          "  -M -MM -MD -MMD -MF FILE -MT TARGET -MP  dependency files, as "
+          "nvcc writes them\n"
+          "  --offload-arch=gfxNNN[,gfxNNN...]  AMD processors (else "
+          "$CUCC_OFFLOAD_ARCH, else\n"
+          "    %s); nvcc's -arch, -gencode, --generate-code name\n"
+          "    NVIDIA architectures (sm_NN, native, all, all-major): "
+          "accepted, and they\n"
+          "    name no AMD processor\n"
+          "  -O0..-O3  -g  -lineinfo  -G  -I DIR  -D NAME[=VALUE]  -U NAME  "
           "-isystem DIR\n"
-          "  -include FILE  -std=c++NN  -w  -W...  --use_fast_math\n"
-          "  -L DIR  -l LIB  -Wl,...  -Xlinker OPT  -Xcompiler OPTS  -x cu  "
-          "-v\n"
+          "  -include FILE  -std=c++NN  -w  -W...  -Werror KIND  "
+          "--use_fast_math  -x cu\n"
+          "  -L DIR  -l LIB  -Wl,...  -Xlinker OPTS  -Xcompiler OPTS  "
+          "-forward-unknown-to-host-compiler\n"
+          "  -v (the steps, as nvcc -v prints them)  --dryrun  --version  "
+          "--keep  --keep-dir DIR\n"
           "  --wave32|--wave64  --strategy=best|exact|bpermute  "
           "--rocm-device-lib-path=DIR\n"
           "  --tid-x-lanes  threadIdx.x %% 32 is the warp lane (1-D blocks or "
           "blockDim.x a multiple of 32)\n"
-          "  nvcc's -arch/-gencode/--expt-* are accepted (AMD processors are "
-          "--offload-arch)\n"
+          "  nvcc's options for ptxas, nvlink, fatbinary, threads, the host "
+          "compiler's path\n"
+          "    (-Xptxas, -maxrregcount, -Xnvlink, -t, -ccbin, -m64, ...) are "
+          "accepted; -v\n"
+          "    notes each one that changes nothing here\n"
           "Run the program: an AMD GPU through HIP, else wavesim on the CPU "
           "(CUCC_DEVICE=hip|wavesim|wavesim:gfxNNN).\n",
           DefaultProcessors);
@@ -128,17 +146,18 @@ static void addCommaList(const char **Args, unsigned *N, const char *List,
   }
 }
 
-static void addProcessors(Options *O, const char *List) {
+static void addProcessors(Options *O, const char *List, const char *From) {
+  O->ProcessorsFrom = From;
   char *Copy = copyToSplit(List);
   unsigned Before = O->NumProcessors;
   for (char *Item = strtok(Copy, ","); Item; Item = strtok(NULL, ",")) {
     if (O->NumProcessors == MaxProcessors)
       driverFail("%s", "too many --offload-arch processors");
-    driverCheckProcessor("--offload-arch", Item);
+    driverCheckProcessor(From, Item);
     O->Processors[O->NumProcessors++] = Item;
   }
   if (O->NumProcessors == Before)
-    driverFail("--offload-arch=%s names no processor", List);
+    driverFail("%s=%s names no processor", From, List);
 }
 
 static const char *extensionOf(const char *Path) {
@@ -196,9 +215,21 @@ static bool takeLinkFlag(Options *O, int argc, char **argv, int *I) {
 }
 
 static Options parseArgs(int argc, char **argv) {
+  static const char *const Forward[] = {
+      "-forward-unknown-to-host-compiler",
+      "--forward-unknown-to-host-compiler",
+      "-forward-unknown-to-host-linker",
+      "--forward-unknown-to-host-linker",
+      "-forward-unknown-opts",
+      "--forward-unknown-opts",
+      NULL};
   Options O;
   memset(&O, 0, sizeof(O));
   deviceOptionsInit(&O.Device);
+  nvccOptionsInit(&O.Nvcc, O.HostArgs, &O.NumHostArgs, O.LinkArgs,
+                  &O.NumLinkArgs);
+  /* Wherever it stands, it decides what the options before it mean. */
+  O.Nvcc.ForwardUnknown = nvccHasFlag(argc, argv, Forward);
   const char *Sources[MaxInputs];
   unsigned NumSources = 0;
   for (int I = 1; I < argc; ++I) {
@@ -208,7 +239,7 @@ static Options parseArgs(int argc, char **argv) {
     else if (!strcmp(Arg, "-c") || !strcmp(Arg, "--compile"))
       O.CompileOnly = true;
     else if (!strncmp(Arg, "--offload-arch=", 15))
-      addProcessors(&O, Arg + 15);
+      addProcessors(&O, Arg + 15, "--offload-arch");
     else if (!strcmp(Arg, "--help") || !strcmp(Arg, "-h"))
       usage(0);
     else if ((Value = driverFlagValue("-x", argc, argv, &I))) {
@@ -216,18 +247,20 @@ static Options parseArgs(int argc, char **argv) {
         driverFail("-x %s: cucc takes -x cu (every source is CUDA) only",
                    Value);
       O.AllCuda = true;
-    } else if ((Value = driverFlagValue("-Xcompiler", argc, argv, &I)) ||
-               (Value = driverFlagValue("--compiler-options", argc, argv, &I)))
-      addCommaList(O.HostArgs, &O.NumHostArgs, Value, NULL);
+    } else if (nvccTakeOption(&O.Nvcc, argc, argv, &I))
+      continue;
     else if (deviceOptionsTake(&O.Device, argc, argv, &I)) {
       /* Before the link flags: -lineinfo is no -l. */
       if (!strcmp(Arg, "-g"))
         addArg(O.HostArgs, &O.NumHostArgs, "-g");
     } else if (takeLinkFlag(&O, argc, argv, &I))
       continue;
+    else if (Arg[0] == '-' && O.Nvcc.ForwardUnknown)
+      addArg(O.HostArgs, &O.NumHostArgs, Arg);
     else if (Arg[0] == '-')
       driverFail("unknown option '%s' (cucc --help lists the options it "
-                 "takes)",
+                 "takes; -forward-unknown-to-host-compiler passes such "
+                 "options to the host compiler)",
                  Arg);
     else if (NumSources < MaxInputs)
       Sources[NumSources++] = Arg;
@@ -239,8 +272,14 @@ static Options parseArgs(int argc, char **argv) {
     O.Inputs[O.NumInputs++] = (Input){Sources[I], kindOf(&O, Sources[I])};
   if (!O.NumInputs)
     usage(2);
+  const char *FromEnvironment = getenv("CUCC_OFFLOAD_ARCH");
+  if (!O.NumProcessors && FromEnvironment && *FromEnvironment)
+    addProcessors(&O, FromEnvironment, "$CUCC_OFFLOAD_ARCH");
   if (!O.NumProcessors)
-    addProcessors(&O, DefaultProcessors);
+    addProcessors(&O, DefaultProcessors, "the default");
+  /* -shared links a library: its objects' code must be relocatable. */
+  if (O.Nvcc.Shared)
+    addArg(O.HostArgs, &O.NumHostArgs, "-fPIC");
   return O;
 }
 
@@ -266,6 +305,9 @@ static void *readWhole(const char *Path, size_t *Bytes) {
 static const char *buildBundle(const Options *O, const char *Source) {
   const char *Bitcode = driverScratchPath("device.bc");
   deviceCompileToNVVM(&O->Device, Source, Bitcode);
+  /* --dryrun: the processors' compiles run in cucc, on clang's output. */
+  if (driverIsDryRun())
+    return driverScratchPath("device.bundle");
   BundleEntry Entries[1 + 2 * MaxProcessors];
   char Ids[1 + 2 * MaxProcessors][128];
   LLVMMemoryBufferRef Buffers[MaxProcessors];
@@ -341,23 +383,37 @@ static void compileCuda(const Options *O, const char *Source,
                 "compiling the host code of %s", Source);
 }
 
-/* A C or C++ file: host code that sees the runtime API through the same
- * headers (cuda_runtime.h gives a host compile its host side). */
+/* clang's arguments for the host side of In: CUDA mode, host side only,
+ * for a .cu file; C or C++ seeing the runtime API through the same headers
+ * (cuda_runtime.h gives a host compile its host side) for the others. Then
+ * the host compiler's options. */
+static void appendHostSideArgs(const Options *O, const Input *In,
+                               const char **Argv, unsigned *N,
+                               char *OptFlag) {
+  if (In->Kind == SourceCuda) {
+    deviceAppendCudaArgs(&O->Device, Argv, N);
+    Argv[(*N)++] = "--cuda-host-only";
+  } else {
+    const char *Generated;
+    const char *Include = driverIncludeDir(&Generated);
+    Argv[(*N)++] = "-x";
+    Argv[(*N)++] = In->Kind == SourceC ? "c" : "c++";
+    Argv[(*N)++] = "-isystem";
+    Argv[(*N)++] = Include;
+    Argv[(*N)++] = "-isystem";
+    Argv[(*N)++] = Generated;
+    for (unsigned I = 0; I < O->Device.NumClangArgs; ++I)
+      Argv[(*N)++] = O->Device.ClangArgs[I];
+  }
+  appendHostArgs(O, Argv, N, OptFlag);
+}
+
+/* A C or C++ file: host code. */
 static void compileHost(const Options *O, const Input *In, const char *Object) {
-  const char *Generated;
-  const char *Include = driverIncludeDir(&Generated);
-  const char *Argv[3 * DriverMaxArgs + 40] = {driverToolPath("clang"),
-                                              "-x",
-                                              In->Kind == SourceC ? "c" : "c++",
-                                              "-isystem",
-                                              Include,
-                                              "-isystem",
-                                              Generated};
-  unsigned N = 7;
+  const char *Argv[3 * DriverMaxArgs + 40] = {driverToolPath("clang")};
+  unsigned N = 1;
   char OptFlag[8];
-  for (unsigned I = 0; I < O->Device.NumClangArgs; ++I)
-    Argv[N++] = O->Device.ClangArgs[I];
-  appendHostArgs(O, Argv, &N, OptFlag);
+  appendHostSideArgs(O, In, Argv, &N, OptFlag);
   Argv[N++] = "-c";
   Argv[N++] = In->Path;
   Argv[N++] = "-o";
@@ -365,6 +421,44 @@ static void compileHost(const Options *O, const Input *In, const char *Object) {
   Argv[N] = NULL;
   driverRunTool((char *const *)Argv, O->Device.Verbose, "compiling %s",
                 In->Path);
+}
+
+/* -E: the host side of In preprocessed, to Output or standard output. */
+static void preprocess(const Options *O, const Input *In, const char *Output) {
+  const char *Argv[3 * DriverMaxArgs + 40] = {driverToolPath("clang")};
+  unsigned N = 1;
+  char OptFlag[8];
+  appendHostSideArgs(O, In, Argv, &N, OptFlag);
+  Argv[N++] = "-E";
+  Argv[N++] = In->Path;
+  if (Output) {
+    Argv[N++] = "-o";
+    Argv[N++] = Output;
+  }
+  Argv[N] = NULL;
+  driverRunTool((char *const *)Argv, O->Device.Verbose, "preprocessing %s",
+                In->Path);
+}
+
+/* -M, -MD and their kin: the headers In includes, from clang's
+ * preprocessor (the host side, as nvcc's), written by Target's rule as
+ * nvcc writes it to Output (standard output if NULL). */
+static void writeDependencies(const Options *O, const Input *In,
+                              const char *Target, const char *Output) {
+  const char *Rule = driverScratchPath("clang.d");
+  const char *Argv[3 * DriverMaxArgs + 40] = {driverToolPath("clang")};
+  unsigned N = 1;
+  char OptFlag[8];
+  appendHostSideArgs(O, In, Argv, &N, OptFlag);
+  Argv[N++] = O->Nvcc.NonSystemDependencies ? "-MM" : "-M";
+  Argv[N++] = "-MF";
+  Argv[N++] = Rule;
+  Argv[N++] = In->Path;
+  Argv[N] = NULL;
+  driverRunTool((char *const *)Argv, O->Device.Verbose,
+                "listing the headers of %s", In->Path);
+  if (!driverIsDryRun())
+    nvccWriteDependencies(Rule, Output, Target, O->Nvcc.PhonyTargets);
 }
 
 /* "dir/app.cu" becomes "app.o", in the current directory as nvcc -c
@@ -396,6 +490,8 @@ static void linkProgram(const Options *O, const char **Objects,
   const char *Dir = runtimeDir();
   snprintf(RuntimePath, sizeof(RuntimePath), "-L%s", Dir);
   snprintf(Rpath, sizeof(Rpath), "-Wl,-rpath,%s", Dir);
+  if (O->Nvcc.Shared)
+    Argv[N++] = "-shared";
   for (unsigned I = 0; I < NumObjects; ++I)
     Argv[N++] = Objects[I];
   for (unsigned I = 0; I < O->NumLinkArgs; ++I)
@@ -413,14 +509,118 @@ static void linkProgram(const Options *O, const char **Objects,
                 O->Output ? O->Output : "a.out");
 }
 
+/* nvcc's name for a dependency file of Path: its extension, if any,
+ * replaced by .d. */
+static char *dependencyFileOf(const char *Path) {
+  const char *Slash = strrchr(Path, '/');
+  const char *Dot = strrchr(Slash ? Slash + 1 : Path, '.');
+  size_t Length = Dot ? (size_t)(Dot - Path) : strlen(Path);
+  char *Name = malloc(Length + 3);
+  snprintf(Name, Length + 3, "%.*s.d", (int)Length, Path);
+  return Name;
+}
+
+/* The target of a source's dependency rule: -MT, else its object (-c), else
+ * the object nvcc -c would write, in the -odir directory if given. */
+static const char *dependencyTarget(const Options *O, const Input *In,
+                                    const char *Object) {
+  if (O->Nvcc.DependencyTarget)
+    return O->Nvcc.DependencyTarget;
+  if (Object)
+    return Object;
+  char *Name = objectNameOf(In->Path);
+  if (!O->Nvcc.OutputDirectory)
+    return Name;
+  size_t Size = strlen(O->Nvcc.OutputDirectory) + strlen(Name) + 2;
+  char *InDirectory = malloc(Size);
+  snprintf(InDirectory, Size, "%s/%s", O->Nvcc.OutputDirectory, Name);
+  free(Name);
+  return InDirectory;
+}
+
+/* -E, -M, -MM: no compile; each source preprocessed, or its dependency
+ * rule written, to -o (or -MF) or standard output. */
+static int preprocessOnly(const Options *O, unsigned NumSources) {
+  bool Dependencies = O->Nvcc.Dependencies == DependenciesOnly;
+  const char *Output = Dependencies && O->Nvcc.DependencyFile
+                           ? O->Nvcc.DependencyFile
+                           : O->Output;
+  if (Output && NumSources > 1)
+    driverFail("%s names one output: give one source file",
+               Dependencies && O->Nvcc.DependencyFile ? "-MF" : "-o");
+  for (unsigned I = 0; I < O->NumInputs; ++I) {
+    const Input *In = &O->Inputs[I];
+    if (In->Kind == LinkInput)
+      continue;
+    driverCheckInput(In->Path);
+    if (Output)
+      driverCheckOutput(Output, &In->Path, 1);
+    if (Dependencies)
+      writeDependencies(O, In, dependencyTarget(O, In, NULL), Output);
+    else
+      preprocess(O, In, Output);
+  }
+  return 0;
+}
+
+/* -MD, -MMD: the dependency file of a source compiled to Object (NULL when
+ * the program is linked at once): -MF, else -o's name, else the source's,
+ * with .d for its extension. */
+static void writeDependenciesOfCompile(const Options *O, const Input *In,
+                                       const char *Object) {
+  const char *File = O->Nvcc.DependencyFile;
+  if (!File)
+    File = dependencyFileOf(O->Output ? O->Output : objectNameOf(In->Path));
+  writeDependencies(O, In, dependencyTarget(O, In, Object), File);
+}
+
+/* With -v: the AMD processors built, and why nvcc's architectures are not
+ * they. CMake's compiler identification reads the architecture it detected
+ * from "-arch compute_NN" in the output of -v. */
+static void noteProcessors(const Options *O) {
+  char List[MaxProcessors * 16] = "";
+  for (unsigned P = 0; P < O->NumProcessors; ++P)
+    snprintf(List + strlen(List), sizeof(List) - strlen(List), "%s%s",
+             P ? "," : "", O->Processors[P]);
+  driverNote("building for %s (%s; --offload-arch or $CUCC_OFFLOAD_ARCH "
+             "chooses): NVIDIA architectures, nvcc's default -arch "
+             "compute_%s or any -arch/-gencode given, name no AMD processor",
+             List, O->ProcessorsFrom, NVCC_DEFAULT_ARCHITECTURE);
+}
+
+/* -v and --dryrun, wherever they stand: the steps are printed (and with
+ * --dryrun not run), after nvcc's `#$ NAME=value` lines, and the flags that
+ * change nothing here are noted; without them a build's many compiles say
+ * nothing of those flags. */
+static void announceSteps(int argc, char **argv) {
+  static const char *const Verbose[] = {"-v", "--verbose", NULL};
+  static const char *const DryRun[] = {"-dryrun", "--dryrun", NULL};
+  bool Dry = nvccHasFlag(argc, argv, DryRun);
+  bool Shown = Dry || nvccHasFlag(argc, argv, Verbose);
+  driverSetDryRun(Dry);
+  driverShowIgnoredFlags(Shown);
+  if (Shown)
+    nvccPrintEnvironment(runtimeDir());
+}
+
 int main(int argc, char **argv) {
   driverSetName("cucc");
+  nvccExpandArguments(&argc, &argv);
+  announceSteps(argc, argv);
   Options O = parseArgs(argc, argv);
+  if (O.Nvcc.KeepDir)
+    driverKeepScratchFiles(O.Nvcc.KeepDir);
   unsigned NumSources = 0;
   for (unsigned I = 0; I < O.NumInputs; ++I)
     NumSources += O.Inputs[I].Kind != LinkInput;
+  if (O.Nvcc.Dependencies == DependenciesOnly || O.Nvcc.Preprocess)
+    return preprocessOnly(&O, NumSources);
+  if (O.Device.Verbose || O.Nvcc.DryRun)
+    noteProcessors(&O);
   if (O.CompileOnly && O.Output && NumSources != 1)
     driverFail("%s", "-c -o names one object: give one source file");
+  if (O.Nvcc.Dependencies && O.Nvcc.DependencyFile && NumSources != 1)
+    driverFail("%s", "-MF names one dependency file: give one source file");
 
   const char *Objects[MaxInputs];
   char *ObjectNames[MaxInputs] = {NULL}; /* those objectNameOf made */
@@ -429,6 +629,7 @@ int main(int argc, char **argv) {
     const Input *In = &O.Inputs[I];
     Paths[I] = In->Path;
     driverCheckInput(In->Path);
+    driverSetScratchStem(In->Path);
     if (In->Kind == LinkInput)
       Objects[I] = In->Path;
     else if (O.CompileOnly && !O.Output)
@@ -445,9 +646,14 @@ int main(int argc, char **argv) {
 
   for (unsigned I = 0; I < O.NumInputs; ++I) {
     const Input *In = &O.Inputs[I];
+    if (In->Kind == LinkInput)
+      continue;
+    driverSetScratchStem(In->Path);
+    if (O.Nvcc.Dependencies == DependenciesWithCompile)
+      writeDependenciesOfCompile(&O, In, O.CompileOnly ? Objects[I] : NULL);
     if (In->Kind == SourceCuda)
       compileCuda(&O, In->Path, Objects[I]);
-    else if (In->Kind != LinkInput)
+    else
       compileHost(&O, In, Objects[I]);
   }
   if (!O.CompileOnly)
