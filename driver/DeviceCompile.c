@@ -71,26 +71,39 @@ void driverNote(const char *Format, ...) {
   va_end(Args);
 }
 
+/* The notes of driverNoteIgnored, each text once; those after NumShown
+ * wait for driverShowIgnoredFlags(true). */
 static bool ShowIgnoredFlags = true;
+static char *IgnoredNotes[64];
+static unsigned NumIgnoredNotes, NumShown;
 
-void driverShowIgnoredFlags(bool Show) { ShowIgnoredFlags = Show; }
+static void showIgnoredNotes(void) {
+  for (; NumShown < NumIgnoredNotes; ++NumShown)
+    driverNote("%s", IgnoredNotes[NumShown]);
+}
+
+void driverShowIgnoredFlags(bool Show) {
+  ShowIgnoredFlags = Show;
+  if (Show)
+    showIgnoredNotes();
+  else
+    NumShown = NumIgnoredNotes;
+}
 
 void driverNoteIgnored(const char *Format, ...) {
-  static char *Said[64];
-  static unsigned NumSaid;
   char Text[1024];
   va_list Args;
   va_start(Args, Format);
   vsnprintf(Text, sizeof(Text), Format, Args);
   va_end(Args);
-  if (!ShowIgnoredFlags)
-    return;
-  for (unsigned I = 0; I < NumSaid; ++I)
-    if (!strcmp(Said[I], Text))
+  for (unsigned I = 0; I < NumIgnoredNotes; ++I)
+    if (!strcmp(IgnoredNotes[I], Text))
       return;
-  if (NumSaid < sizeof(Said) / sizeof(Said[0]))
-    Said[NumSaid++] = strdup(Text);
-  driverNote("%s", Text);
+  if (NumIgnoredNotes == sizeof(IgnoredNotes) / sizeof(IgnoredNotes[0]))
+    return;
+  IgnoredNotes[NumIgnoredNotes++] = strdup(Text);
+  if (ShowIgnoredFlags)
+    showIgnoredNotes();
 }
 
 void driverFail(const char *Format, ...) {
@@ -409,9 +422,10 @@ static bool takeNvccFlag(DeviceOptions *Options, int argc, char **argv,
       (Value = driverFlagValue("--ptxas-options", argc, argv, I)) ||
       (Value = driverFlagValue("-maxrregcount", argc, argv, I)) ||
       (Value = driverFlagValue("--maxrregcount", argc, argv, I))) {
-    driverNoteIgnored("ignoring %s %s: AMD's backend allocates registers "
+    driverNoteIgnored("ignoring %s%s%s: AMD's backend allocates registers "
                       "for the occupancy the launch bounds allow",
-                      Arg, Value);
+                      Arg, strchr(Arg, '=') ? "" : " ",
+                      strchr(Arg, '=') ? "" : Value);
     return true;
   }
   /* What clang's CUDA mode does anyway. */

@@ -38,10 +38,11 @@ void driverSetName(const char *Name);
 _Noreturn void driverFail(const char *Format, ...)
     __attribute__((format(printf, 1, 2)));
 void driverNote(const char *Format, ...) __attribute__((format(printf, 1, 2)));
-/* A note about an nvcc flag accepted without an AMD counterpart: printed
- * once per distinct text, and only when driverShowIgnoredFlags(true) was
- * called (cu2hsaco always; cucc with -v or --dryrun, so that the many
- * compiles of one build do not repeat it). */
+/* A note about an nvcc flag accepted without an AMD counterpart, once per
+ * distinct text: printed at once by default (cu2hsaco); after
+ * driverShowIgnoredFlags(false) kept until driverShowIgnoredFlags(true)
+ * prints them (cucc, with -v or --dryrun only, so that the many compiles of
+ * one build do not repeat them). */
 void driverNoteIgnored(const char *Format, ...)
     __attribute__((format(printf, 1, 2)));
 void driverShowIgnoredFlags(bool Show);

@@ -181,14 +181,6 @@ void nvccExpandArguments(int *Argc, char ***Argv) {
   *Argv = Out.Items;
 }
 
-bool nvccHasFlag(int Argc, char **Argv, const char *const *Names) {
-  for (int I = 1; I < Argc; ++I)
-    for (const char *const *Name = Names; *Name; ++Name)
-      if (!strcmp(Argv[I], *Name))
-        return true;
-  return false;
-}
-
 /*===-- The options ---------------------------------------------------------===*/
 
 static void addArgTo(const char **Args, unsigned *N, const char *Arg) {
@@ -510,11 +502,47 @@ static unsigned splitPrerequisites(char *Text, char ***Words) {
   return Count;
 }
 
-void nvccWriteDependencies(const char *ClangRule, const char *Output,
-                           const char *Target, bool PhonyTargets) {
+/* Whether Path names a file in Dir. */
+static bool isUnder(const char *Path, const char *Dir) {
+  size_t Length = strlen(Dir);
+  return !strncmp(Path, Dir, Length) && Path[Length] == '/';
+}
+
+static bool isListed(const char *Word, char **Words, unsigned Count) {
+  for (unsigned I = 0; I < Count; ++I)
+    if (!strcmp(Word, Words[I]))
+      return true;
+  return false;
+}
+
+/* Of the prerequisites of -M's rule (Words), those -MM keeps: the ones its
+ * rule lists, and the CUDA headers, which nvcc -MM lists (the toolkit's are
+ * -I directories to nvcc, system ones to clang). */
+static unsigned keepNonSystem(char **Words, unsigned Count,
+                              const char *NonSystemRule) {
+  char *Text = readTextFile(NonSystemRule);
+  char **Kept;
+  unsigned NumKept = splitPrerequisites(Text, &Kept);
+  const char *Generated;
+  const char *Include = driverIncludeDir(&Generated);
+  unsigned N = 0;
+  for (unsigned I = 0; I < Count; ++I)
+    if (isListed(Words[I], Kept, NumKept) || isUnder(Words[I], Include) ||
+        isUnder(Words[I], Generated))
+      Words[N++] = Words[I];
+  free(Kept);
+  free(Text);
+  return N;
+}
+
+void nvccWriteDependencies(const char *ClangRule, const char *NonSystemRule,
+                           const char *Output, const char *Target,
+                           bool PhonyTargets) {
   char *Text = readTextFile(ClangRule);
   char **Words;
   unsigned Count = splitPrerequisites(Text, &Words);
+  if (NonSystemRule)
+    Count = keepNonSystem(Words, Count, NonSystemRule);
   FILE *Out = Output ? fopen(Output, "w") : stdout;
   if (!Out)
     driverFail("cannot write '%s': %s", Output, strerror(errno));

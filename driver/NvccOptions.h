@@ -65,9 +65,6 @@ void nvccOptionsInit(NvccOptions *N, const char **HostArgs,
  * -I DIR, --output-file F is -o F, ...). The new argv lives until exit. */
 void nvccExpandArguments(int *Argc, char ***Argv);
 
-/* Whether any of the NULL-terminated Names is among the arguments. */
-bool nvccHasFlag(int Argc, char **Argv, const char *const *Names);
-
 /* Takes argv[*I] (and its value) if it is one of nvcc's options of the
  * build, or one accepted without an AMD counterpart (a note with -v). */
 bool nvccTakeOption(NvccOptions *N, int Argc, char **Argv, int *I);
@@ -82,12 +79,14 @@ void nvccPrintVersion(void);
  * then contains verbatim. */
 void nvccPrintEnvironment(const char *RuntimeDir);
 
-/* Rewrites the make rule clang wrote at ClangRule (any target) as nvcc
+/* Rewrites the make rule clang -M wrote at ClangRule (any target) as nvcc
  * writes it: "Target : source \", one prerequisite a line indented by four
  * spaces, and with -MP an empty rule for each prerequisite but the source;
- * to Output, or standard output if Output is NULL (appended to, for
- * several sources). */
-void nvccWriteDependencies(const char *ClangRule, const char *Output,
-                           const char *Target, bool PhonyTargets);
+ * to Output, or standard output if Output is NULL. For -MM, NonSystemRule
+ * is clang -MM's rule: the prerequisites are those it lists and our CUDA
+ * headers (nvcc -MM lists the toolkit's); else NULL. */
+void nvccWriteDependencies(const char *ClangRule, const char *NonSystemRule,
+                           const char *Output, const char *Target,
+                           bool PhonyTargets);
 
 #endif

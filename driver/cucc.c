@@ -214,22 +214,30 @@ static bool takeLinkFlag(Options *O, int argc, char **argv, int *I) {
   return false;
 }
 
+static const char *runtimeDir(void);
+
+/* -v and --dryrun: the steps are printed (and with --dryrun not run),
+ * after nvcc's `#$ NAME=value` lines, and the flags that change nothing
+ * here are noted; without them a build's many compiles say nothing of
+ * those flags. */
+static void announceSteps(const Options *O) {
+  driverSetDryRun(O->Nvcc.DryRun);
+  if (!O->Device.Verbose && !O->Nvcc.DryRun)
+    return;
+  nvccPrintEnvironment(runtimeDir());
+  driverShowIgnoredFlags(true);
+}
+
 static Options parseArgs(int argc, char **argv) {
-  static const char *const Forward[] = {
-      "-forward-unknown-to-host-compiler",
-      "--forward-unknown-to-host-compiler",
-      "-forward-unknown-to-host-linker",
-      "--forward-unknown-to-host-linker",
-      "-forward-unknown-opts",
-      "--forward-unknown-opts",
-      NULL};
   Options O;
   memset(&O, 0, sizeof(O));
   deviceOptionsInit(&O.Device);
   nvccOptionsInit(&O.Nvcc, O.HostArgs, &O.NumHostArgs, O.LinkArgs,
                   &O.NumLinkArgs);
-  /* Wherever it stands, it decides what the options before it mean. */
-  O.Nvcc.ForwardUnknown = nvccHasFlag(argc, argv, Forward);
+  driverShowIgnoredFlags(false);
+  /* An unknown option is the host compiler's if
+   * -forward-unknown-to-host-compiler stands anywhere. */
+  const char *Unknown = NULL;
   const char *Sources[MaxInputs];
   unsigned NumSources = 0;
   for (int I = 1; I < argc; ++I) {
@@ -255,18 +263,20 @@ static Options parseArgs(int argc, char **argv) {
         addArg(O.HostArgs, &O.NumHostArgs, "-g");
     } else if (takeLinkFlag(&O, argc, argv, &I))
       continue;
-    else if (Arg[0] == '-' && O.Nvcc.ForwardUnknown)
+    else if (Arg[0] == '-') {
       addArg(O.HostArgs, &O.NumHostArgs, Arg);
-    else if (Arg[0] == '-')
-      driverFail("unknown option '%s' (cucc --help lists the options it "
-                 "takes; -forward-unknown-to-host-compiler passes such "
-                 "options to the host compiler)",
-                 Arg);
-    else if (NumSources < MaxInputs)
+      Unknown = Unknown ? Unknown : Arg;
+    } else if (NumSources < MaxInputs)
       Sources[NumSources++] = Arg;
     else
       driverFail("%s", "too many input files");
   }
+  if (Unknown && !O.Nvcc.ForwardUnknown)
+    driverFail("unknown option '%s' (cucc --help lists the options it "
+               "takes; -forward-unknown-to-host-compiler passes such "
+               "options to the host compiler)",
+               Unknown);
+  announceSteps(&O);
   /* -x cu applies to every source, wherever it stands. */
   for (unsigned I = 0; I < NumSources; ++I)
     O.Inputs[O.NumInputs++] = (Input){Sources[I], kindOf(&O, Sources[I])};
@@ -440,25 +450,38 @@ static void preprocess(const Options *O, const Input *In, const char *Output) {
                 In->Path);
 }
 
-/* -M, -MD and their kin: the headers In includes, from clang's
- * preprocessor (the host side, as nvcc's), written by Target's rule as
- * nvcc writes it to Output (standard output if NULL). */
-static void writeDependencies(const Options *O, const Input *In,
-                              const char *Target, const char *Output) {
-  const char *Rule = driverScratchPath("clang.d");
+/* clang's make rule of the headers In includes at Rule: -M's (all), or
+ * -MM's (those outside system directories). */
+static void listHeaders(const Options *O, const Input *In, const char *Flag,
+                        const char *Rule) {
   const char *Argv[3 * DriverMaxArgs + 40] = {driverToolPath("clang")};
   unsigned N = 1;
   char OptFlag[8];
   appendHostSideArgs(O, In, Argv, &N, OptFlag);
-  Argv[N++] = O->Nvcc.NonSystemDependencies ? "-MM" : "-M";
+  Argv[N++] = Flag;
   Argv[N++] = "-MF";
   Argv[N++] = Rule;
   Argv[N++] = In->Path;
   Argv[N] = NULL;
   driverRunTool((char *const *)Argv, O->Device.Verbose,
                 "listing the headers of %s", In->Path);
+}
+
+/* -M, -MD and their kin: the headers In includes, from clang's
+ * preprocessor (the host side, as nvcc's), written by Target's rule as
+ * nvcc writes it to Output (standard output if NULL). */
+static void writeDependencies(const Options *O, const Input *In,
+                              const char *Target, const char *Output) {
+  const char *Rule = driverScratchPath("clang.d");
+  const char *NonSystemRule = NULL;
+  listHeaders(O, In, "-M", Rule);
+  if (O->Nvcc.NonSystemDependencies) {
+    NonSystemRule = driverScratchPath("clang-nonsystem.d");
+    listHeaders(O, In, "-MM", NonSystemRule);
+  }
   if (!driverIsDryRun())
-    nvccWriteDependencies(Rule, Output, Target, O->Nvcc.PhonyTargets);
+    nvccWriteDependencies(Rule, NonSystemRule, Output, Target,
+                          O->Nvcc.PhonyTargets);
 }
 
 /* "dir/app.cu" becomes "app.o", in the current directory as nvcc -c
@@ -582,31 +605,20 @@ static void noteProcessors(const Options *O) {
   for (unsigned P = 0; P < O->NumProcessors; ++P)
     snprintf(List + strlen(List), sizeof(List) - strlen(List), "%s%s",
              P ? "," : "", O->Processors[P]);
-  driverNote("building for %s (%s; --offload-arch or $CUCC_OFFLOAD_ARCH "
-             "chooses): NVIDIA architectures, nvcc's default -arch "
-             "compute_%s or any -arch/-gencode given, name no AMD processor",
-             List, O->ProcessorsFrom, NVCC_DEFAULT_ARCHITECTURE);
-}
-
-/* -v and --dryrun, wherever they stand: the steps are printed (and with
- * --dryrun not run), after nvcc's `#$ NAME=value` lines, and the flags that
- * change nothing here are noted; without them a build's many compiles say
- * nothing of those flags. */
-static void announceSteps(int argc, char **argv) {
-  static const char *const Verbose[] = {"-v", "--verbose", NULL};
-  static const char *const DryRun[] = {"-dryrun", "--dryrun", NULL};
-  bool Dry = nvccHasFlag(argc, argv, DryRun);
-  bool Shown = Dry || nvccHasFlag(argc, argv, Verbose);
-  driverSetDryRun(Dry);
-  driverShowIgnoredFlags(Shown);
-  if (Shown)
-    nvccPrintEnvironment(runtimeDir());
+  bool Default = !strcmp(O->ProcessorsFrom, "the default");
+  driverNote("building for %s (%s%s): NVIDIA architectures, nvcc's default "
+             "-arch compute_%s or any -arch/-gencode given, name no AMD "
+             "processor",
+             List, Default ? "" : "from ",
+             Default ? "the default; --offload-arch or $CUCC_OFFLOAD_ARCH "
+                       "names others"
+                     : O->ProcessorsFrom,
+             NVCC_DEFAULT_ARCHITECTURE);
 }
 
 int main(int argc, char **argv) {
   driverSetName("cucc");
   nvccExpandArguments(&argc, &argv);
-  announceSteps(argc, argv);
   Options O = parseArgs(argc, argv);
   if (O.Nvcc.KeepDir)
     driverKeepScratchFiles(O.Nvcc.KeepDir);
