@@ -1,6 +1,7 @@
 # lit configuration for the NVVM warp lowering. Run through the build's
 # lit.site.cfg.py (make check does), which supplies the paths used here.
 import os
+import shutil
 
 import lit.formats
 
@@ -24,6 +25,10 @@ config.substitutions.append(("%builddir", config.warp_build_dir))
 config.substitutions.append(("%python", "python3"))
 config.substitutions.append(
     ("%llvm-include", os.path.join(os.path.dirname(config.llvm_tools_dir), "include")))
+
+# CMake (tests of cucc as CMake's CUDA compiler say REQUIRES: cmake).
+if shutil.which("cmake"):
+    config.available_features.add("cmake")
 
 # tgemu, the ISA-level emulator that runs code objects (CMake's
 # WARP_TGEMU_DIR); tests that need it say REQUIRES: tgemu and use %tgemu.
