@@ -69,10 +69,12 @@ void deviceOptionsAddClangArg(DeviceOptions *Options, const char *Arg);
 const char *driverFlagValue(const char *Name, int argc, char **argv, int *I);
 
 /* Takes argv[*I] (and its value) if it is an option of the device compile
- * both drivers share: -O0..-O3, -v, --wave32/--wave64, --strategy=,
- * --plant-bug=, --rocm-device-lib-path=, and nvcc's -arch/-gencode (a
- * note), -I/-D/-U/-isystem/-include/-std/-w/-W, -lineinfo/-g/-G,
- * --use_fast_math, --expt-*, -rdc (an error). */
+ * both drivers share: -O0..-O3 (-O N, --optimize N), -v/--verbose,
+ * --wave32/--wave64, --strategy=, --plant-bug=, --rocm-device-lib-path=,
+ * and nvcc's -arch/-gencode/--generate-code, -Xptxas, -maxrregcount (notes:
+ * driverNoteIgnored), -I/-D/-U/-isystem/-isystem=/-include/-std/-w/-W,
+ * -Werror KIND, -lineinfo/-g/-G, --use_fast_math, --expt-*, -rdc (an
+ * error). */
 bool deviceOptionsTake(DeviceOptions *Options, int argc, char **argv, int *I);
 
 /* A scratch directory removed at exit, and a path in it. */
