@@ -70,6 +70,15 @@ void driverNote(const char *Format, ...) {
   va_end(Args);
 }
 
+void driverError(const char *Format, ...) {
+  va_list Args;
+  va_start(Args, Format);
+  fprintf(stderr, "%s: error: ", ToolName);
+  vfprintf(stderr, Format, Args);
+  fputc('\n', stderr);
+  va_end(Args);
+}
+
 void driverFail(const char *Format, ...) {
   va_list Args;
   va_start(Args, Format);
@@ -330,11 +339,17 @@ static bool takeNvccFlag(DeviceOptions *Options, int argc, char **argv,
       !strcmp(Arg, "--expt-extended-lambda") ||
       !strcmp(Arg, "--extended-lambda"))
     return true;
+  /* Whole-program device code is what a code object of one file is;
+   * cucc takes separate compilation (DeviceLink.c) before this. */
+  if (!strcmp(Arg, "-rdc=false") ||
+      !strcmp(Arg, "--relocatable-device-code=false"))
+    return true;
   if (!strcmp(Arg, "-rdc=true") || !strcmp(Arg, "-rdc") ||
       !strcmp(Arg, "-dc") || !strcmp(Arg, "--relocatable-device-code=true"))
-    driverFail("%s: separate compilation of device code is not supported; a "
-               "code object is linked from one .cu file",
-               Arg);
+    driverFail("%s: %s makes a code object of one .cu file; relocatable "
+               "device code is cucc's (cucc -dc, then cucc -dlink or a link "
+               "through cucc)",
+               Arg, ToolName);
   return false;
 }
 
@@ -674,10 +689,9 @@ static void eraseUnusedInternalFunctions(LLVMModuleRef M) {
   }
 }
 
-LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
-                                      LLVMContextRef Ctx, const char *Bitcode,
-                                      const char *Input, const char *Processor,
-                                      LLVMTargetMachineRef *TM) {
+void deviceLowerModule(const DeviceOptions *Options, LLVMModuleRef M,
+                       const char *Input, const char *Processor,
+                       LLVMTargetMachineRef *TM) {
   initializeAMDGPU();
   char PassOptions[sizeof(Options->PassOptions) + 64];
   snprintf(PassOptions, sizeof(PassOptions), "%s%s%s", Options->PassOptions,
@@ -688,7 +702,6 @@ LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
     driverFail("%s", Error);
   setCompiling(Input, Retarget.OffloadArch);
 
-  LLVMModuleRef M = loadBitcode(Ctx, Bitcode);
   WarpLoweringResult Lowered =
       warpRetargetModule(M, &Retarget, printDiagnostic, NULL);
   if (Lowered.NumErrors)
@@ -706,6 +719,14 @@ LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
   optimize(M, *TM, Options->OptLevel);
   eraseUnusedInternalFunctions(M);
   warpNarrowVolatileSharedAccesses(M);
+}
+
+LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
+                                      LLVMContextRef Ctx, const char *Bitcode,
+                                      const char *Input, const char *Processor,
+                                      LLVMTargetMachineRef *TM) {
+  LLVMModuleRef M = loadBitcode(Ctx, Bitcode);
+  deviceLowerModule(Options, M, Input, Processor, TM);
   if (warpReportUndefinedSymbols(M, "", printDiagnostic, NULL))
     driverFail("%s: device code uses functions or variables that no file of "
                "a code object defines (see above)",

@@ -30,6 +30,7 @@
  *===----------------------------------------------------------------------===*/
 
 #include "DeviceCompile.h"
+#include "DeviceLink.h"
 #include "OffloadBundle.h"
 
 #include <llvm-c/BitWriter.h>
@@ -71,6 +72,7 @@ typedef struct {
   char *Processors[MaxProcessors];
   unsigned NumProcessors;
   DeviceOptions Device;
+  RdcOptions Rdc; /* -rdc, -dc, -dlink: DeviceLink.c */
   const char *HostArgs[DriverMaxArgs]; /* -Xcompiler, -g */
   unsigned NumHostArgs;
   const char *LinkArgs[DriverMaxArgs]; /* -L, -l, -Wl, -Xlinker, in order */
@@ -219,6 +221,8 @@ static Options parseArgs(int argc, char **argv) {
     } else if ((Value = driverFlagValue("-Xcompiler", argc, argv, &I)) ||
                (Value = driverFlagValue("--compiler-options", argc, argv, &I)))
       addCommaList(O.HostArgs, &O.NumHostArgs, Value, NULL);
+    else if (deviceLinkTakeFlag(&O.Rdc, &O.CompileOnly, argc, argv, &I))
+      continue;
     else if (deviceOptionsTake(&O.Device, argc, argv, &I)) {
       /* Before the link flags: -lineinfo is no -l. */
       if (!strcmp(Arg, "-g"))
@@ -321,11 +325,14 @@ static void appendHostArgs(const Options *O, const char **Argv, unsigned *N,
 /* A .cu file: its device code bundled, its host code compiled around it. */
 static void compileCuda(const Options *O, const char *Source,
                         const char *Object) {
-  const char *Bundle = buildBundle(O, Source);
+  DeviceOptions Device = O->Device;
+  const char *Bundle = O->Rdc.Relocatable || O->Rdc.LinkOnly
+                           ? deviceCompileRelocatable(&Device, Source)
+                           : buildBundle(O, Source);
   const char *Argv[3 * DriverMaxArgs + 40] = {driverToolPath("clang")};
   unsigned N = 1;
   char OptFlag[8];
-  deviceAppendCudaArgs(&O->Device, Argv, &N);
+  deviceAppendCudaArgs(&Device, Argv, &N);
   Argv[N++] = "--cuda-host-only";
   Argv[N++] = "-Xclang";
   Argv[N++] = "-fcuda-include-gpubinary";
@@ -413,16 +420,36 @@ static void linkProgram(const Options *O, const char **Objects,
                 O->Output ? O->Output : "a.out");
 }
 
+/* The device link of Objects' relocatable device code into Output (nvcc's
+ * nvlink step): always with -dlink, else only if there is some. Inputs
+ * name the objects in messages. */
+static bool linkDeviceCode(const Options *O, const char *const *Objects,
+                           const char *const *Inputs, unsigned NumObjects,
+                           const char *Output) {
+  DeviceLinkRequest Request = {.Device = &O->Device,
+                               .Processors = O->Processors,
+                               .NumProcessors = O->NumProcessors,
+                               .Inputs = Objects,
+                               .Labels = Inputs,
+                               .NumInputs = NumObjects,
+                               .LinkArgs = O->LinkArgs,
+                               .NumLinkArgs = O->NumLinkArgs,
+                               .Name = O->Output ? O->Output : "a.out"};
+  return deviceLink(&Request, Output, O->Rdc.LinkOnly);
+}
+
 int main(int argc, char **argv) {
   driverSetName("cucc");
   Options O = parseArgs(argc, argv);
+  if (O.Rdc.LinkOnly && !O.Output)
+    O.Output = "a_dlink.o"; /* nvcc's name */
   unsigned NumSources = 0;
   for (unsigned I = 0; I < O.NumInputs; ++I)
     NumSources += O.Inputs[I].Kind != LinkInput;
   if (O.CompileOnly && O.Output && NumSources != 1)
     driverFail("%s", "-c -o names one object: give one source file");
 
-  const char *Objects[MaxInputs];
+  const char *Objects[MaxInputs + 1];
   char *ObjectNames[MaxInputs] = {NULL}; /* those objectNameOf made */
   const char *Paths[MaxInputs];
   for (unsigned I = 0; I < O.NumInputs; ++I) {
@@ -450,8 +477,15 @@ int main(int argc, char **argv) {
     else if (In->Kind != LinkInput)
       compileHost(&O, In, Objects[I]);
   }
-  if (!O.CompileOnly)
-    linkProgram(&O, Objects, O.NumInputs);
+  unsigned NumObjects = O.NumInputs;
+  if (O.Rdc.LinkOnly && !O.CompileOnly)
+    linkDeviceCode(&O, Objects, Paths, NumObjects, O.Output);
+  else if (!O.CompileOnly) {
+    const char *DeviceLinked = driverScratchPath("device-link.o");
+    if (linkDeviceCode(&O, Objects, Paths, NumObjects, DeviceLinked))
+      Objects[NumObjects++] = DeviceLinked;
+    linkProgram(&O, Objects, NumObjects);
+  }
   for (unsigned I = 0; I < O.NumInputs; ++I)
     free(ObjectNames[I]);
   return 0;
