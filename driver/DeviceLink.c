@@ -559,6 +559,45 @@ static void recordSymbols(SymbolTable *Defined, SymbolTable *Declared,
     recordSymbol(Defined, Declared, G, Label);
 }
 
+/* Whether Name is Base plus clang's suffix of an externalized file-static
+ * variable, "__static__<hex>"; *BaseLength is Base's length. */
+static bool isExternalizedStatic(const char *Name, size_t Length,
+                                 size_t *BaseLength) {
+  static const char Suffix[] = "__static__";
+  const char *At = strstr(Name, Suffix);
+  if (!At)
+    return false;
+  const char *Hex = At + sizeof(Suffix) - 1;
+  if (!*Hex || Hex + strspn(Hex, "0123456789abcdef") != Name + Length)
+    return false;
+  *BaseLength = (size_t)(At - Name);
+  return true;
+}
+
+/* With -fgpu-rdc clang gives a file-static __device__ or __constant__
+ * variable that host code uses (cudaMemcpyToSymbol) the name Base__static__
+ * <cuid hash>, which the host side registers; but device code emitted
+ * before the host use was seen still refers to Base, an external
+ * declaration nothing can define (the _ZL of a file-static name). It is
+ * that definition: this file's own. */
+static void resolveExternalizedStatics(LLVMModuleRef M) {
+  for (LLVMValueRef G = LLVMGetFirstGlobal(M); G; G = LLVMGetNextGlobal(G)) {
+    size_t Length, BaseLength;
+    const char *Name = LLVMGetValueName2(G, &Length);
+    if (LLVMIsDeclaration(G) ||
+        !isExternalizedStatic(Name, Length, &BaseLength))
+      continue;
+    char *Base = strndup(Name, BaseLength);
+    LLVMValueRef Stale = LLVMGetNamedGlobal(M, Base);
+    free(Base);
+    if (Stale && LLVMIsDeclaration(Stale) &&
+        LLVMTypeOf(Stale) == LLVMTypeOf(G)) {
+      LLVMReplaceAllUsesWith(Stale, G);
+      LLVMDeleteGlobal(Stale);
+    }
+  }
+}
+
 static void keepLinkError(LLVMDiagnosticInfoRef Info, void *Context) {
   char **Message = Context;
   if (LLVMGetDiagInfoSeverity(Info) != LLVMDSError || *Message)
@@ -587,6 +626,7 @@ static LLVMMemoryBufferRef linkUnits(const LinkInputs *L,
     if (Failed)
       driverFail("%s: cannot read its device code: %s", U->Label,
                  LinkError ? LinkError : "not LLVM 22's bitcode");
+    resolveExternalizedStatics(M);
     recordSymbols(&Defined, Declared, M, U->Label);
     if (!Linked)
       Linked = M;
