@@ -598,6 +598,38 @@ static void resolveExternalizedStatics(LLVMModuleRef M) {
   }
 }
 
+/* clang's --use_fast_math (-fcuda-flush-denormals-to-zero) sets the
+ * module flag nvvm-reflect-ftz with "override" behaviour, so LLVM's linker
+ * refuses two files compiled with and without it, which nvcc links. Its
+ * one reader is libdevice's __nvvm_reflect, which the lowering does not
+ * use (each function's denormal mode is an attribute of its own): it is
+ * relinked as the maximum. Returns whether M set it. */
+static bool relaxFlushToZeroFlag(LLVMModuleRef M) {
+  static const char Flags[] = "llvm.module.flags";
+  enum { ModuleFlagMax = 7 };
+  unsigned NumFlags = LLVMGetNamedMetadataNumOperands(M, Flags);
+  LLVMValueRef *Flag = calloc(NumFlags ? NumFlags : 1, sizeof(LLVMValueRef));
+  LLVMGetNamedMetadataOperands(M, Flags, Flag);
+  bool FlushToZero = false;
+  for (unsigned I = 0; I < NumFlags; ++I) {
+    LLVMValueRef Operands[3];
+    unsigned Length;
+    if (LLVMGetMDNodeNumOperands(Flag[I]) != 3)
+      continue;
+    LLVMGetMDNodeOperands(Flag[I], Operands);
+    const char *Key = LLVMGetMDString(Operands[1], &Length);
+    if (!Key || Length != 16 || strncmp(Key, "nvvm-reflect-ftz", 16))
+      continue;
+    FlushToZero = LLVMIsAConstantInt(Operands[2]) &&
+                  LLVMConstIntGetZExtValue(Operands[2]) != 0;
+    LLVMTypeRef I32 = LLVMInt32TypeInContext(LLVMGetModuleContext(M));
+    LLVMReplaceMDNodeOperandWith(
+        Flag[I], 0, LLVMValueAsMetadata(LLVMConstInt(I32, ModuleFlagMax, 0)));
+  }
+  free(Flag);
+  return FlushToZero;
+}
+
 static void keepLinkError(LLVMDiagnosticInfoRef Info, void *Context) {
   char **Message = Context;
   if (LLVMGetDiagInfoSeverity(Info) != LLVMDSError || *Message)
@@ -608,14 +640,16 @@ static void keepLinkError(LLVMDiagnosticInfoRef Info, void *Context) {
 }
 
 /* The units' device code as one module's bitcode; Declared gets, for each
- * name a unit declares, the first unit that did. */
-static LLVMMemoryBufferRef linkUnits(const LinkInputs *L,
-                                     SymbolTable *Declared) {
+ * name a unit declares, the first unit that did; *AllFastMath whether every
+ * unit was compiled with --use_fast_math. */
+static LLVMMemoryBufferRef linkUnits(const LinkInputs *L, SymbolTable *Declared,
+                                     bool *AllFastMath) {
   LLVMContextRef Ctx = LLVMContextCreate();
   char *LinkError = NULL;
   LLVMContextSetDiagnosticHandler(Ctx, keepLinkError, &LinkError);
   SymbolTable Defined = {0};
   LLVMModuleRef Linked = NULL;
+  *AllFastMath = true;
   for (unsigned I = 0; I < L->NumUnits; ++I) {
     const DeviceUnit *U = &L->Units[I];
     LLVMMemoryBufferRef Buffer = LLVMCreateMemoryBufferWithMemoryRange(
@@ -627,6 +661,7 @@ static LLVMMemoryBufferRef linkUnits(const LinkInputs *L,
       driverFail("%s: cannot read its device code: %s", U->Label,
                  LinkError ? LinkError : "not LLVM 22's bitcode");
     resolveExternalizedStatics(M);
+    *AllFastMath &= relaxFlushToZeroFlag(M);
     recordSymbols(&Defined, Declared, M, U->Label);
     if (!Linked)
       Linked = M;
@@ -673,6 +708,7 @@ static void failOnUndefinedSymbols(LLVMModuleRef M,
 /* The linked program's code object and optimized bitcode for each
  * processor, in one offload bundle, as cucc bundles one file's. */
 static const char *bundleLinkedCode(const DeviceLinkRequest *R,
+                                    const DeviceOptions *Device,
                                     LLVMMemoryBufferRef Linked,
                                     const SymbolTable *Declared) {
   char What[4200];
@@ -688,13 +724,13 @@ static const char *bundleLinkedCode(const DeviceLinkRequest *R,
     if (LLVMParseBitcodeInContext2(Ctx, Linked, &M))
       driverFail("internal error: cannot read %s", What);
     LLVMTargetMachineRef TM;
-    deviceLowerModule(R->Device, M, What, R->Processors[P], &TM);
+    deviceLowerModule(Device, M, What, R->Processors[P], &TM);
     failOnUndefinedSymbols(M, Declared, R->Name);
-    if (!R->Device->KeepLineTables)
+    if (!Device->KeepLineTables)
       LLVMStripModuleDebugInfo(M);
     Buffers[P] = LLVMWriteBitcodeToMemoryBuffer(M);
     const char *CodeObject = driverScratchPath("linked.hsaco");
-    deviceEmitCodeObject(M, TM, What, CodeObject, R->Device->Verbose);
+    deviceEmitCodeObject(M, TM, What, CodeObject, Device->Verbose);
     LLVMDisposeTargetMachine(TM);
     LLVMDisposeModule(M);
     LLVMContextDispose(Ctx);
@@ -807,8 +843,16 @@ bool deviceLink(const DeviceLinkRequest *R, const char *Output, bool Always) {
   const char *Bundle = NULL;
   if (L.NumUnits) {
     SymbolTable Declared = {0};
-    LLVMMemoryBufferRef Linked = linkUnits(&L, &Declared);
-    Bundle = bundleLinkedCode(R, Linked, &Declared);
+    bool AllFastMath;
+    LLVMMemoryBufferRef Linked = linkUnits(&L, &Declared, &AllFastMath);
+    /* nvcc's --use_fast_math is a compile flag: CMake's device link line
+     * does not repeat it. */
+    DeviceOptions Device = *R->Device;
+    if (AllFastMath && !Device.FastMath) {
+      Device.FastMath = true;
+      deviceOptionsAddPassOption(&Device, "fast-math");
+    }
+    Bundle = bundleLinkedCode(R, &Device, Linked, &Declared);
     LLVMDisposeMemoryBuffer(Linked);
     freeSymbolTable(&Declared);
   }

@@ -21,7 +21,9 @@
  *    over HIP or wavesim (runtime/), found beside cucc's bin/ once
  *    installed.
  *
- * Device code is whole-program per .cu file, as nvcc without -rdc. With
+ * Device code is whole-program per .cu file, as nvcc without -rdc; with
+ * -rdc=true or -dc it stays relocatable, and the link (or -dlink) links
+ * every object's device code first, as nvlink does (DeviceLink.c). With
  * -c each source becomes an object; objects and libraries link as usual.
  * Processors, inputs and every file the build writes are checked before
  * anything is compiled (DeviceCompile.c); $CUCC_LLVM_BIN can name another
@@ -84,6 +86,8 @@ static void usage(int Status) {
           "usage: cucc [options] FILE... [-o OUT]\n"
           "  FILE: .cu (CUDA), .c/.cpp/.cc/.cxx (host code), .o/.a/.so\n"
           "  -c                      compile to objects, do not link\n"
+          "  -dc, -rdc=true          relocatable device code; -dlink: "
+          "device-link objects\n"
           "  --offload-arch=gfxNNN[,gfxNNN...]  AMD processors (default "
           "%s)\n"
           "  -O0..-O3  -g  -lineinfo  -I DIR  -D NAME[=VALUE]  -U NAME  "
@@ -322,7 +326,8 @@ static void appendHostArgs(const Options *O, const char **Argv, unsigned *N,
     Argv[(*N)++] = O->HostArgs[I];
 }
 
-/* A .cu file: its device code bundled, its host code compiled around it. */
+/* A .cu file: its device code bundled (or, relocatable, its bitcode), its
+ * host code compiled around it. */
 static void compileCuda(const Options *O, const char *Source,
                         const char *Object) {
   DeviceOptions Device = O->Device;
