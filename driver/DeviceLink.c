@@ -330,8 +330,11 @@ static bool isRelocatableElf(const unsigned char *Data, size_t Size) {
          Data[16] == 1 && Data[17] == 0;
 }
 
+/* Member: the object is a static library's, whose device-link object (a
+ * library CMake resolved the device symbols of) the host link only takes
+ * if nothing else defines its registration. */
 static void scanObject(LinkInputs *L, const char *Label, const char *Data,
-                       size_t Size) {
+                       size_t Size, bool Member) {
   if (!isRelocatableElf((const unsigned char *)Data, Size))
     return;
   LLVMMemoryBufferRef Buffer =
@@ -356,7 +359,7 @@ static void scanObject(LinkInputs *L, const char *Label, const char *Data,
       addRelocatableSection(L, Label, Contents, Bytes);
     else if (!strcmp(Name, ModuleIdSection))
       addModuleIds(L, Label, Contents, Bytes);
-    else if (!strcmp(Name, DeviceLinkMarker))
+    else if (!strcmp(Name, DeviceLinkMarker) && !Member)
       L->HasDeviceLinkObject = true;
   }
   LLVMDisposeSectionIterator(Section);
@@ -431,7 +434,7 @@ static void scanArchive(LinkInputs *L, const char *Path, const char *Data,
     } else if (Header[0] != '/' || isdigit((unsigned char)Header[1])) {
       char *Name = memberName(Header, LongNames, LongNamesSize, &Body,
                               &BodySize);
-      scanObject(L, memberLabel(Path, Name), Body, BodySize);
+      scanObject(L, memberLabel(Path, Name), Body, BodySize, true);
       free(Name);
     } /* else a symbol table ("/", "/SYM64/") */
     Pos += ArchiveHeaderBytes + MemberSize + (MemberSize & 1);
@@ -465,7 +468,7 @@ static void scanInput(LinkInputs *L, const char *Path, const char *Label) {
   if (IsArchive)
     scanArchive(L, Path, Data, Size);
   else
-    scanObject(L, Label, Data, Size);
+    scanObject(L, Label, Data, Size, false);
 }
 
 /* A static library -lNAME names in the -L directories, as the linker
@@ -791,6 +794,7 @@ static const char RegistrationOfBundle[] =
     "}\n";
 
 static const char RegistrationOfModule[] =
+    "__attribute__((visibility(\"hidden\")))\n"
     "void __cudaRegisterLinkedBinary%s(void (*RegisterGlobals)(void **),\n"
     "    void *FatbinWrapper, const char *ModuleId, void (*Dummy)(void *)) {\n"
     "  (void)FatbinWrapper;\n"

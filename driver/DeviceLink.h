@@ -54,8 +54,8 @@ typedef struct {
  * members of its static libraries, linked and lowered for each processor,
  * bundled and registered by a position-independent host object written to
  * Output. Unless Always, writes nothing and returns false if no input has
- * relocatable device code, or one is already a device-link object (as
- * `cucc a.o b.o dlink.o` gives). Undefined and multiply defined device
+ * relocatable device code, or an object R names is a device-link object
+ * already (`cucc a.o b.o dlink.o`). Undefined and multiply defined device
  * symbols are errors naming the object, as nvlink's. */
 bool deviceLink(const DeviceLinkRequest *R, const char *Output, bool Always);
 

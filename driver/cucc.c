@@ -454,7 +454,7 @@ int main(int argc, char **argv) {
   if (O.CompileOnly && O.Output && NumSources != 1)
     driverFail("%s", "-c -o names one object: give one source file");
 
-  const char *Objects[MaxInputs + 1];
+  const char *Objects[MaxInputs];
   char *ObjectNames[MaxInputs] = {NULL}; /* those objectNameOf made */
   const char *Paths[MaxInputs];
   for (unsigned I = 0; I < O.NumInputs; ++I) {
@@ -482,14 +482,17 @@ int main(int argc, char **argv) {
     else if (In->Kind != LinkInput)
       compileHost(&O, In, Objects[I]);
   }
-  unsigned NumObjects = O.NumInputs;
   if (O.Rdc.LinkOnly && !O.CompileOnly)
-    linkDeviceCode(&O, Objects, Paths, NumObjects, O.Output);
+    linkDeviceCode(&O, Objects, Paths, O.NumInputs, O.Output);
   else if (!O.CompileOnly) {
-    const char *DeviceLinked = driverScratchPath("device-link.o");
-    if (linkDeviceCode(&O, Objects, Paths, NumObjects, DeviceLinked))
-      Objects[NumObjects++] = DeviceLinked;
-    linkProgram(&O, Objects, NumObjects);
+    /* The device-link object first, as nvcc links it: a static library's
+     * own (CMake's resolved device symbols) is then not taken too. */
+    const char *Linked[MaxInputs + 1] = {driverScratchPath("device-link.o")};
+    memcpy(Linked + 1, Objects, O.NumInputs * sizeof(*Objects));
+    if (linkDeviceCode(&O, Objects, Paths, O.NumInputs, Linked[0]))
+      linkProgram(&O, Linked, O.NumInputs + 1);
+    else
+      linkProgram(&O, Objects, O.NumInputs);
   }
   for (unsigned I = 0; I < O.NumInputs; ++I)
     free(ObjectNames[I]);
