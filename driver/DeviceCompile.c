@@ -657,13 +657,14 @@ static bool isDiscardableIfUnused(LLVMValueRef F) {
          Linkage == LLVMLinkOnceAnyLinkage || Linkage == LLVMLinkOnceODRLinkage;
 }
 
-/* Device code is whole-program per file, as nvcc's without -rdc: the
- * __device__ functions become internal, and the ones nothing uses any
- * more (each inlined into every caller) go. Left external, such a function
- * stays in the code object though no kernel reaches it, and if it uses a
- * __shared__ variable the AMDGPU backend, which gives LDS only to what a
- * kernel reaches (amdgpu-lower-module-lds), compiles that use to a trap
- * and warns "local memory global used by non-kernel function". */
+/* Device code is whole-program per file, as nvcc's without -rdc (and per
+ * device link with it, DeviceLink.c): the __device__ functions become
+ * internal, and the ones nothing uses any more (each inlined into every
+ * caller) go. Left external, such a function stays in the code object
+ * though no kernel reaches it, and if it uses a __shared__ variable the
+ * AMDGPU backend, which gives LDS only to what a kernel reaches
+ * (amdgpu-lower-module-lds), compiles that use to a trap and warns "local
+ * memory global used by non-kernel function". */
 static void internalizeDeviceFunctions(LLVMModuleRef M) {
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
     if (isModulePrivateDefinition(F)) {
