@@ -106,6 +106,15 @@ void driverNoteIgnored(const char *Format, ...) {
     showIgnoredNotes();
 }
 
+void driverError(const char *Format, ...) {
+  va_list Args;
+  va_start(Args, Format);
+  fprintf(stderr, "%s: error: ", ToolName);
+  vfprintf(stderr, Format, Args);
+  fputc('\n', stderr);
+  va_end(Args);
+}
+
 void driverFail(const char *Format, ...) {
   va_list Args;
   va_start(Args, Format);
@@ -433,11 +442,17 @@ static bool takeNvccFlag(DeviceOptions *Options, int argc, char **argv,
       !strcmp(Arg, "--expt-extended-lambda") ||
       !strcmp(Arg, "--extended-lambda"))
     return true;
+  /* Whole-program device code is what a code object of one file is;
+   * cucc takes separate compilation (DeviceLink.c) before this. */
+  if (!strcmp(Arg, "-rdc=false") ||
+      !strcmp(Arg, "--relocatable-device-code=false"))
+    return true;
   if (!strcmp(Arg, "-rdc=true") || !strcmp(Arg, "-rdc") ||
       !strcmp(Arg, "-dc") || !strcmp(Arg, "--relocatable-device-code=true"))
-    driverFail("%s: separate compilation of device code is not supported; a "
-               "code object is linked from one .cu file",
-               Arg);
+    driverFail("%s: %s makes a code object of one .cu file; relocatable "
+               "device code is cucc's (cucc -dc, then cucc -dlink or a link "
+               "through cucc)",
+               Arg, ToolName);
   return false;
 }
 
@@ -815,13 +830,14 @@ static bool isDiscardableIfUnused(LLVMValueRef F) {
          Linkage == LLVMLinkOnceAnyLinkage || Linkage == LLVMLinkOnceODRLinkage;
 }
 
-/* Device code is whole-program per file, as nvcc's without -rdc: the
- * __device__ functions become internal, and the ones nothing uses any
- * more (each inlined into every caller) go. Left external, such a function
- * stays in the code object though no kernel reaches it, and if it uses a
- * __shared__ variable the AMDGPU backend, which gives LDS only to what a
- * kernel reaches (amdgpu-lower-module-lds), compiles that use to a trap
- * and warns "local memory global used by non-kernel function". */
+/* Device code is whole-program per file, as nvcc's without -rdc (and per
+ * device link with it, DeviceLink.c): the __device__ functions become
+ * internal, and the ones nothing uses any more (each inlined into every
+ * caller) go. Left external, such a function stays in the code object
+ * though no kernel reaches it, and if it uses a __shared__ variable the
+ * AMDGPU backend, which gives LDS only to what a kernel reaches
+ * (amdgpu-lower-module-lds), compiles that use to a trap and warns "local
+ * memory global used by non-kernel function". */
 static void internalizeDeviceFunctions(LLVMModuleRef M) {
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
     if (isModulePrivateDefinition(F)) {
@@ -847,10 +863,9 @@ static void eraseUnusedInternalFunctions(LLVMModuleRef M) {
   }
 }
 
-LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
-                                      LLVMContextRef Ctx, const char *Bitcode,
-                                      const char *Input, const char *Processor,
-                                      LLVMTargetMachineRef *TM) {
+void deviceLowerModule(const DeviceOptions *Options, LLVMModuleRef M,
+                       const char *Input, const char *Processor,
+                       LLVMTargetMachineRef *TM) {
   initializeAMDGPU();
   char PassOptions[sizeof(Options->PassOptions) + 64];
   snprintf(PassOptions, sizeof(PassOptions), "%s%s%s", Options->PassOptions,
@@ -861,7 +876,6 @@ LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
     driverFail("%s", Error);
   setCompiling(Input, Retarget.OffloadArch);
 
-  LLVMModuleRef M = loadBitcode(Ctx, Bitcode);
   WarpLoweringResult Lowered =
       warpRetargetModule(M, &Retarget, printDiagnostic, NULL);
   if (Lowered.NumErrors)
@@ -879,6 +893,14 @@ LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
   optimize(M, *TM, Options->OptLevel);
   eraseUnusedInternalFunctions(M);
   warpNarrowVolatileSharedAccesses(M);
+}
+
+LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
+                                      LLVMContextRef Ctx, const char *Bitcode,
+                                      const char *Input, const char *Processor,
+                                      LLVMTargetMachineRef *TM) {
+  LLVMModuleRef M = loadBitcode(Ctx, Bitcode);
+  deviceLowerModule(Options, M, Input, Processor, TM);
   if (warpReportUndefinedSymbols(M, "", printDiagnostic, NULL))
     driverFail("%s: device code uses functions or variables that no file of "
                "a code object defines (see above)",

@@ -46,6 +46,9 @@ void driverNote(const char *Format, ...) __attribute__((format(printf, 1, 2)));
 void driverNoteIgnored(const char *Format, ...)
     __attribute__((format(printf, 1, 2)));
 void driverShowIgnoredFlags(bool Show);
+/* "<driver>: error: " and the message, without exiting: one of several. */
+void driverError(const char *Format, ...)
+    __attribute__((format(printf, 1, 2)));
 
 /* Fails unless Name is an AMD processor LLVM's AMDGPU backend compiles
  * for (gfxNNN); Flag is the option that gave it ("--offload-arch"). An
@@ -73,8 +76,8 @@ const char *driverFlagValue(const char *Name, int argc, char **argv, int *I);
  * --wave32/--wave64, --strategy=, --plant-bug=, --rocm-device-lib-path=,
  * and nvcc's -arch/-gencode/--generate-code, -Xptxas, -maxrregcount (notes:
  * driverNoteIgnored), -I/-D/-U/-isystem/-isystem=/-include/-std/-w/-W,
- * -Werror KIND, -lineinfo/-g/-G, --use_fast_math, --expt-*, -rdc (an
- * error). */
+ * -Werror KIND, -lineinfo/-g/-G, --use_fast_math, --expt-*, -rdc=false
+ * (-rdc=true an error: cucc takes it before, DeviceLink.h). */
 bool deviceOptionsTake(DeviceOptions *Options, int argc, char **argv, int *I);
 
 /* A scratch directory removed at exit, and a path in it. */
@@ -122,6 +125,15 @@ void deviceAppendCudaArgs(const DeviceOptions *Options, const char **Argv,
 /* clang: the device side of Input as NVVM bitcode at Bitcode. */
 void deviceCompileToNVVM(const DeviceOptions *Options, const char *Input,
                          const char *Bitcode);
+
+/* Makes M, NVVM bitcode of a whole program's device code, an optimized
+ * AMDGPU module for Processor: nvvm-to-amdgpu, every function but the
+ * kernels internal, LLVM's default<ON> pipeline; reports what cannot be
+ * mapped as errors naming Input. Uses of what M only declares are left for
+ * the caller to report. *TM is the processor's target machine. */
+void deviceLowerModule(const DeviceOptions *Options, LLVMModuleRef M,
+                       const char *Input, const char *Processor,
+                       LLVMTargetMachineRef *TM);
 
 /* Loads Bitcode into Ctx and makes it an optimized AMDGPU module for
  * Processor (nvvm-to-amdgpu, then LLVM's default<ON> pipeline); reports

@@ -21,7 +21,9 @@
  *    over HIP or wavesim (runtime/), found beside cucc's bin/ once
  *    installed.
  *
- * Device code is whole-program per .cu file, as nvcc without -rdc. With
+ * Device code is whole-program per .cu file, as nvcc without -rdc; with
+ * -rdc=true or -dc it stays relocatable, and the link (or -dlink) links
+ * every object's device code first, as nvlink does (DeviceLink.c). With
  * -c each source becomes an object; objects and libraries link as usual.
  * Processors, inputs and every file the build writes are checked before
  * anything is compiled (DeviceCompile.c); $CUCC_LLVM_BIN can name another
@@ -31,6 +33,7 @@
 
 #include "DeviceCompile.h"
 #include "NvccOptions.h"
+#include "DeviceLink.h"
 #include "OffloadBundle.h"
 
 #include <llvm-c/BitWriter.h>
@@ -73,6 +76,7 @@ typedef struct {
   unsigned NumProcessors;
   const char *ProcessorsFrom; /* "--offload-arch", "$CUCC_OFFLOAD_ARCH" */
   DeviceOptions Device;
+  RdcOptions Rdc; /* -rdc, -dc, -dlink: DeviceLink.c */
   const char *HostArgs[DriverMaxArgs]; /* -Xcompiler, -g */
   unsigned NumHostArgs;
   const char *LinkArgs[DriverMaxArgs]; /* -L, -l, -Wl, -Xlinker, in order */
@@ -88,6 +92,8 @@ static void usage(int Status) {
           "    --options-file FILE (-optf) read more options from FILE\n"
           "  -c  compile to objects   -E  preprocess   -shared  link a "
           "shared library\n"
+          "  -dc, -rdc=true  relocatable device code   -dlink  device-link "
+          "objects\n"
           "  -M -MM -MD -MMD -MF FILE -MT TARGET -MP  dependency files, as "
           "nvcc writes them\n"
           "  --offload-arch=gfxNNN[,gfxNNN...]  AMD processors (else "
@@ -255,7 +261,8 @@ static Options parseArgs(int argc, char **argv) {
         driverFail("-x %s: cucc takes -x cu (every source is CUDA) only",
                    Value);
       O.AllCuda = true;
-    } else if (nvccTakeOption(&O.Nvcc, argc, argv, &I))
+    } else if (nvccTakeOption(&O.Nvcc, argc, argv, &I) ||
+               deviceLinkTakeFlag(&O.Rdc, &O.CompileOnly, argc, argv, &I))
       continue;
     else if (deviceOptionsTake(&O.Device, argc, argv, &I)) {
       /* Before the link flags: -lineinfo is no -l. */
@@ -370,14 +377,18 @@ static void appendHostArgs(const Options *O, const char **Argv, unsigned *N,
     Argv[(*N)++] = O->HostArgs[I];
 }
 
-/* A .cu file: its device code bundled, its host code compiled around it. */
+/* A .cu file: its device code bundled (or, relocatable, its bitcode), its
+ * host code compiled around it. */
 static void compileCuda(const Options *O, const char *Source,
                         const char *Object) {
-  const char *Bundle = buildBundle(O, Source);
+  DeviceOptions Device = O->Device;
+  const char *Bundle = O->Rdc.Relocatable || O->Rdc.LinkOnly
+                           ? deviceCompileRelocatable(&Device, Source)
+                           : buildBundle(O, Source);
   const char *Argv[3 * DriverMaxArgs + 40] = {driverToolPath("clang")};
   unsigned N = 1;
   char OptFlag[8];
-  deviceAppendCudaArgs(&O->Device, Argv, &N);
+  deviceAppendCudaArgs(&Device, Argv, &N);
   Argv[N++] = "--cuda-host-only";
   Argv[N++] = "-Xclang";
   Argv[N++] = "-fcuda-include-gpubinary";
@@ -616,12 +627,35 @@ static void noteProcessors(const Options *O) {
              NVCC_DEFAULT_ARCHITECTURE);
 }
 
+/* The device link of Objects' relocatable device code into Output (nvcc's
+ * nvlink step): always with -dlink, else only if there is some. Inputs
+ * name the objects in messages. */
+static bool linkDeviceCode(const Options *O, const char *const *Objects,
+                           const char *const *Inputs, unsigned NumObjects,
+                           const char *Output) {
+  /* --dryrun compiled nothing whose device code could be read. */
+  if (O->Nvcc.DryRun)
+    return false;
+  DeviceLinkRequest Request = {.Device = &O->Device,
+                               .Processors = O->Processors,
+                               .NumProcessors = O->NumProcessors,
+                               .Inputs = Objects,
+                               .Labels = Inputs,
+                               .NumInputs = NumObjects,
+                               .LinkArgs = O->LinkArgs,
+                               .NumLinkArgs = O->NumLinkArgs,
+                               .Name = O->Output ? O->Output : "a.out"};
+  return deviceLink(&Request, Output, O->Rdc.LinkOnly);
+}
+
 int main(int argc, char **argv) {
   driverSetName("cucc");
   nvccExpandArguments(&argc, &argv);
   Options O = parseArgs(argc, argv);
   if (O.Nvcc.KeepDir)
     driverKeepScratchFiles(O.Nvcc.KeepDir);
+  if (O.Rdc.LinkOnly && !O.Output)
+    O.Output = "a_dlink.o"; /* nvcc's name */
   unsigned NumSources = 0;
   for (unsigned I = 0; I < O.NumInputs; ++I)
     NumSources += O.Inputs[I].Kind != LinkInput;
@@ -668,8 +702,18 @@ int main(int argc, char **argv) {
     else
       compileHost(&O, In, Objects[I]);
   }
-  if (!O.CompileOnly)
-    linkProgram(&O, Objects, O.NumInputs);
+  if (O.Rdc.LinkOnly && !O.CompileOnly)
+    linkDeviceCode(&O, Objects, Paths, O.NumInputs, O.Output);
+  else if (!O.CompileOnly) {
+    /* The device-link object first, as nvcc links it: a static library's
+     * own (CMake's resolved device symbols) is then not taken too. */
+    const char *Linked[MaxInputs + 1] = {driverScratchPath("device-link.o")};
+    memcpy(Linked + 1, Objects, O.NumInputs * sizeof(*Objects));
+    if (linkDeviceCode(&O, Objects, Paths, O.NumInputs, Linked[0]))
+      linkProgram(&O, Linked, O.NumInputs + 1);
+    else
+      linkProgram(&O, Objects, O.NumInputs);
+  }
   for (unsigned I = 0; I < O.NumInputs; ++I)
     free(ObjectNames[I]);
   return 0;
