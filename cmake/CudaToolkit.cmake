@@ -54,9 +54,16 @@ add_custom_command(OUTPUT ${static_archive}
 get_target_property(llvm_library LLVM LOCATION)
 file(REAL_PATH ${llvm_library} llvm_library)
 set(static_inputs "libcucc_cudart_static.a ${llvm_library}")
+# An instrumented runtime needs the sanitizer's (make check-asan's tree and
+# make tsan-build's), which their programs run with preloaded.
 if(WARP_ASAN_RUNTIME)
-  # An instrumented runtime needs the sanitizers' (make check-asan).
   string(APPEND static_inputs " ${WARP_ASAN_RUNTIME}")
+endif()
+if(WARP_SANITIZE MATCHES "thread")
+  execute_process(
+    COMMAND ${CMAKE_C_COMPILER} -print-file-name=libclang_rt.tsan-x86_64.so
+    OUTPUT_VARIABLE tsan_runtime OUTPUT_STRIP_TRAILING_WHITESPACE)
+  string(APPEND static_inputs " ${tsan_runtime}")
 endif()
 file(CONFIGURE OUTPUT ${toolkit_lib}/libcudart_static.a CONTENT
 "/* cucc's static CUDA runtime (libcucc_cudart_static.a) and what it needs:
