@@ -16,7 +16,8 @@
 #                        provide: empty, so that a link naming one but
 #                        using nothing of it succeeds and one that calls
 #                        it fails naming the function (their headers are
-#                        missing too)
+#                        missing too); libnvJitLink.so links to one
+#   nvvm/lib64/libnvvm.so       a stub too (cuda-samples look for it)
 #   version.json, version.txt   CUDA 12.0.0, as our headers say
 #
 # Installed programs and libraries find each other through $ORIGIN, so the
@@ -73,14 +74,12 @@ INPUT(${static_inputs} -lm -lpthread -ldl)
 file(WRITE ${toolkit_lib}/libcudadevrt.a "!<arch>\n")
 
 # --- The toolkit's library names -------------------------------------------
-# The shared runtime under NVIDIA's names (libcudart.so.12 is what programs
-# built against NVIDIA's toolkit ask the loader for).
-set(toolkit_links libcudart.so libcudart.so.12)
-# Libraries FindCUDAToolkit makes CUDA:: targets of, which cuda-samples
-# link, and which we do not provide.
+# Libraries FindCUDAToolkit makes CUDA:: targets of, or that build files
+# look for in the toolkit (cuda-samples: nvJitLink in lib64/, libNVVM in
+# nvvm/lib64/), and which we do not provide.
 set(stub_shared cuda nvrtc cufft cufftw curand cusparse cusolver nvjpeg
   nppc nppial nppicc nppidei nppif nppig nppim nppist nppisu nppitc npps
-  nvToolsExt)
+  nvToolsExt nvJitLink nvvm)
 set(stub_static culibos cufft_static cufftw_static curand_static
   cusparse_static cusolver_static nvjpeg_static nppc_static)
 file(MAKE_DIRECTORY ${toolkit_lib}/stubs)
@@ -93,14 +92,38 @@ foreach(name ${stub_static})
   file(WRITE ${toolkit_lib}/stubs/lib${name}.a "!<arch>\n")
 endforeach()
 
-add_custom_target(cuda-toolkit-libraries ALL
-  COMMAND ${CMAKE_COMMAND} -E create_symlink libcucc_cudart.so
-    ${toolkit_lib}/libcudart.so
-  COMMAND ${CMAKE_COMMAND} -E create_symlink libcucc_cudart.so
-    ${toolkit_lib}/libcudart.so.12
-  COMMAND ${CMAKE_COMMAND} -E create_symlink lib ${CMAKE_BINARY_DIR}/lib64
-  COMMAND ${CMAKE_COMMAND} -E create_symlink cucc
-    ${CMAKE_RUNTIME_OUTPUT_DIRECTORY}/nvcc
+# The toolkit's symbolic links, LINK=TARGET with the paths under the
+# toolkit's root and LIB for its library directory: the shared runtime
+# under NVIDIA's names (libcudart.so.12 is what programs built against
+# NVIDIA's toolkit ask the loader for), nvcc, and the stubs that build
+# files look for where NVIDIA's toolkit keeps the real libraries.
+set(toolkit_links
+  LIB/libcudart.so=libcucc_cudart.so
+  LIB/libcudart.so.12=libcucc_cudart.so
+  LIB/libnvJitLink.so=stubs/libnvJitLink.so
+  nvvm/lib64/libnvvm.so=../../LIB/stubs/libnvvm.so
+  bin/nvcc=cucc)
+set(build_link_commands
+  COMMAND ${CMAKE_COMMAND} -E create_symlink lib ${CMAKE_BINARY_DIR}/lib64)
+set(install_link_code "")
+file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/nvvm/lib64)
+foreach(entry ${toolkit_links})
+  string(REPLACE "=" ";" entry ${entry})
+  list(GET entry 0 link)
+  list(GET entry 1 target)
+  string(REPLACE "LIB" "lib" build_link ${link})
+  string(REPLACE "LIB" "lib" build_target ${target})
+  list(APPEND build_link_commands COMMAND ${CMAKE_COMMAND} -E create_symlink
+    ${build_target} ${CMAKE_BINARY_DIR}/${build_link})
+  string(REPLACE "LIB" "${CUCC_TOOLKIT_LIBDIR}" link ${link})
+  string(REPLACE "LIB" "${CUCC_TOOLKIT_LIBDIR}" target ${target})
+  string(APPEND install_link_code
+    "set(link \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${link}\")\n"
+    "get_filename_component(dir \"\${link}\" DIRECTORY)\n"
+    "file(MAKE_DIRECTORY \"\${dir}\")\n"
+    "file(CREATE_LINK ${target} \"\${link}\" SYMBOLIC)\n")
+endforeach()
+add_custom_target(cuda-toolkit-libraries ALL ${build_link_commands}
   DEPENDS ${static_archive}
   VERBATIM)
 add_dependencies(cuda-toolkit-libraries cucc_cudart cublas cublasLt)
@@ -162,12 +185,4 @@ install(DIRECTORY ${toolkit_lib}/stubs DESTINATION ${CUCC_TOOLKIT_LIBDIR})
 install(DIRECTORY include/ ${WARP_GENERATED_INCLUDE}/ DESTINATION include)
 install(FILES ${CMAKE_BINARY_DIR}/version.json ${CMAKE_BINARY_DIR}/version.txt
   DESTINATION .)
-set(links "")
-foreach(link ${toolkit_links})
-  string(APPEND links "file(CREATE_LINK libcucc_cudart.so "
-    "\"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CUCC_TOOLKIT_LIBDIR}/${link}\" "
-    "SYMBOLIC)\n")
-endforeach()
-install(CODE "${links}
-file(CREATE_LINK cucc \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/bin/nvcc\"
-  SYMBOLIC)")
+install(CODE "${install_link_code}")
