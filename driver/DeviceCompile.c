@@ -661,12 +661,12 @@ const char *driverInstalledDir(const char *Dir, const char *File) {
   return access(Probe, R_OK) == 0 ? Path : NULL;
 }
 
-/* include/cu2hsaco beside an installed driver's bin/ (with the generated
- * headers), else the source tree's include/ and the build's generated
- * headers (*Generated). */
+/* include/ beside the driver's bin/, as in a CUDA toolkit (an install,
+ * or the build tree, whose include/ links the source tree's headers and
+ * the generated ones), else the source tree's include/ and the build's
+ * generated headers (*Generated). */
 const char *driverIncludeDir(const char **Generated) {
-  const char *Installed =
-      driverInstalledDir("include/cu2hsaco", "cuda_runtime.h");
+  const char *Installed = driverInstalledDir("include", "cuda_runtime.h");
   *Generated = Installed ? Installed : DRIVER_GENERATED_INCLUDE_DIR;
   return Installed ? Installed : DRIVER_INCLUDE_DIR;
 }

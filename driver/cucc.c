@@ -17,9 +17,11 @@
  *    __device__/__constant__ variables with the runtime at startup
  *    (__cudaRegisterFatBinary, __cudaRegisterFunction, __cudaRegisterVar),
  *    and <<<...>>> calls cudaLaunchKernel;
- *  - everything is linked by clang++ with libcucc_cudart, the CUDA runtime
- *    over HIP or wavesim (runtime/), found beside cucc's bin/ once
- *    installed.
+ *  - everything is linked by clang++ with the CUDA runtime over HIP or
+ *    wavesim (runtime/), as nvcc links NVIDIA's: static by default
+ *    (libcudart_static.a: the program needs no library of ours to run),
+ *    or shared or none (--cudart), from the toolkit's lib64/ beside cucc's
+ *    bin/ (cmake/CudaToolkit.cmake).
  *
  * Device code is whole-program per .cu file, as nvcc without -rdc; with
  * -rdc=true or -dc it stays relocatable, and the link (or -dlink) links
@@ -48,9 +50,6 @@
 #ifndef CUCC_RUNTIME_DIR
 #define CUCC_RUNTIME_DIR "."
 #endif
-#ifndef CUCC_INSTALL_LIBDIR
-#define CUCC_INSTALL_LIBDIR "lib"
-#endif
 
 enum { MaxInputs = 256, MaxProcessors = 16 };
 
@@ -60,6 +59,9 @@ enum { MaxInputs = 256, MaxProcessors = 16 };
 static const char DefaultProcessors[] = "gfx90a,gfx942,gfx1030,gfx1100";
 
 typedef enum { SourceCuda, SourceCxx, SourceC, LinkInput } InputKind;
+
+/* nvcc's --cudart: which CUDA runtime a program links. */
+typedef enum { CudartStatic, CudartShared, CudartNone } CudartKind;
 
 typedef struct {
   const char *Path;
@@ -82,6 +84,7 @@ typedef struct {
   const char *LinkArgs[DriverMaxArgs]; /* -L, -l, -Wl, -Xlinker, in order */
   unsigned NumLinkArgs;
   NvccOptions Nvcc; /* the build's options: -M, -E, -shared, --keep, ... */
+  CudartKind Cudart;
 } Options;
 
 static void usage(int Status) {
@@ -110,6 +113,8 @@ static void usage(int Status) {
           "-forward-unknown-to-host-compiler\n"
           "  -v (the steps, as nvcc -v prints them)  --dryrun  --version  "
           "--keep  --keep-dir DIR\n"
+          "  --cudart=static|shared|none  the CUDA runtime linked (default "
+          "static)\n"
           "  --wave32|--wave64  --strategy=best|exact|bpermute  "
           "--rocm-device-lib-path=DIR\n"
           "  --tid-x-lanes  threadIdx.x %% 32 is the warp lane (1-D blocks or "
@@ -193,8 +198,26 @@ static InputKind kindOf(const Options *O, const char *Path) {
              Path);
 }
 
-/* Link options: the runtime is always linked, whatever names nvcc's
- * build lines give it. */
+/* --cudart=KIND, --cudart KIND, -cudart KIND (nvcc's spellings). */
+static bool takeCudartFlag(Options *O, int argc, char **argv, int *I) {
+  const char *Value = driverFlagValue("--cudart", argc, argv, I);
+  if (!Value)
+    Value = driverFlagValue("-cudart", argc, argv, I);
+  if (!Value)
+    return false;
+  if (!strcmp(Value, "static"))
+    O->Cudart = CudartStatic;
+  else if (!strcmp(Value, "shared"))
+    O->Cudart = CudartShared;
+  else if (!strcmp(Value, "none"))
+    O->Cudart = CudartNone;
+  else
+    driverFail("--cudart=%s: expected static, shared or none", Value);
+  return true;
+}
+
+/* Link options: the runtime is linked as --cudart says, whatever names
+ * nvcc's build lines give it. */
 static bool takeLinkFlag(Options *O, int argc, char **argv, int *I) {
   const char *Arg = argv[*I], *Value;
   if (!strcmp(Arg, "-lcudart") || !strcmp(Arg, "-lcudart_static") ||
@@ -262,7 +285,8 @@ static Options parseArgs(int argc, char **argv) {
                    Value);
       O.AllCuda = true;
     } else if (nvccTakeOption(&O.Nvcc, argc, argv, &I) ||
-               deviceLinkTakeFlag(&O.Rdc, &O.CompileOnly, argc, argv, &I))
+               deviceLinkTakeFlag(&O.Rdc, &O.CompileOnly, argc, argv, &I) ||
+               takeCudartFlag(&O, argc, argv, &I))
       continue;
     else if (deviceOptionsTake(&O.Device, argc, argv, &I)) {
       /* Before the link flags: -lineinfo is no -l. */
@@ -507,12 +531,27 @@ static char *objectNameOf(const char *Source) {
   return Name;
 }
 
-/* libcucc_cudart: in the library directory beside an installed cucc's
- * bin/, else in the build tree. */
+/* The toolkit's library directory: lib64/ beside cucc's bin/ (installed,
+ * or the build tree's), else the build tree's lib/. */
 static const char *runtimeDir(void) {
-  const char *Installed =
-      driverInstalledDir(CUCC_INSTALL_LIBDIR, "libcucc_cudart.so");
-  return Installed ? Installed : CUCC_RUNTIME_DIR;
+  const char *Toolkit = driverInstalledDir("lib64", "libcudart_static.a");
+  return Toolkit ? Toolkit : CUCC_RUNTIME_DIR;
+}
+
+/* The runtime's libraries as nvcc links them; the directory's other
+ * libraries (-lcublas) are found again at run time through the RUNPATH,
+ * which a program with the static runtime alone does not need. */
+static void appendRuntimeLibraries(const Options *O, const char **Argv,
+                                   unsigned *N) {
+  Argv[(*N)++] = "-lcudadevrt";
+  if (O->Cudart == CudartStatic) {
+    static const char *const Static[] = {"-lcudart_static", "-lrt",
+                                         "-lpthread", "-ldl"};
+    for (size_t I = 0; I < sizeof(Static) / sizeof(Static[0]); ++I)
+      Argv[(*N)++] = Static[I];
+  } else if (O->Cudart == CudartShared) {
+    Argv[(*N)++] = "-lcudart";
+  }
 }
 
 static void linkProgram(const Options *O, const char **Objects,
@@ -535,7 +574,7 @@ static void linkProgram(const Options *O, const char **Objects,
     Argv[N++] = O->HostArgs[I];
   Argv[N++] = RuntimePath;
   Argv[N++] = Rpath;
-  Argv[N++] = "-lcucc_cudart";
+  appendRuntimeLibraries(O, Argv, &N);
   Argv[N++] = "-o";
   Argv[N++] = O->Output ? O->Output : "a.out";
   Argv[N] = NULL;

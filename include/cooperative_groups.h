@@ -27,6 +27,9 @@
 #ifndef __COOPERATIVE_GROUPS_H__
 #define __COOPERATIVE_GROUPS_H__
 
+// Device code alone, as NVIDIA's header: empty to a host compiler (g++).
+#if defined(__CUDA__)
+
 namespace cooperative_groups {
 
 namespace details {
@@ -502,5 +505,7 @@ static __device__ inline auto invoke_one_broadcast(const GroupT &G, FnT &&Fn,
 }
 
 } // namespace cooperative_groups
+
+#endif // __CUDA__
 
 #endif // __COOPERATIVE_GROUPS_H__

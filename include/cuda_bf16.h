@@ -716,6 +716,10 @@ __CUCC_BF16_MATH(htrunc, h2trunc, __builtin_truncf(X), __builtin_trunc(Y))
 __CUCC_BF16_MATH(hrint, h2rint, __builtin_rintf(X), __builtin_rint(Y))
 #undef __CUCC_BF16_MATH
 
+// Device code alone: a host compiler (g++, for a CUDA program's .cpp files)
+// has none of the intrinsics below, as with the toolkit's header.
+#ifdef __CUDA__
+
 /*===-- Shuffles (a value moves in the low 16 bits of a word, a pair as the
  * word) ------------------------------------------------------------------===*/
 
@@ -803,5 +807,7 @@ __CUDA_BF16_DECL__ __nv_bfloat16 atomicAdd(__nv_bfloat16 *Address,
   } while (Old != Assumed);
   return __nv_bfloat16_raw{(unsigned short)(Old >> Shift)};
 }
+
+#endif // __CUDA__
 
 #endif

@@ -1024,6 +1024,10 @@ __CUCC_HALF_MATH(htrunc, h2trunc, __builtin_truncf(X), __builtin_trunc(Y))
 __CUCC_HALF_MATH(hrint, h2rint, __builtin_rintf(X), __builtin_rint(Y))
 #undef __CUCC_HALF_MATH
 
+// Device code alone: a host compiler (g++, for a CUDA program's .cpp files)
+// has none of the intrinsics below, as with the toolkit's header.
+#ifdef __CUDA__
+
 /*===-- Shuffles (a value moves in the low 16 bits of a word, a pair as the
  * word) ------------------------------------------------------------------===*/
 
@@ -1101,5 +1105,7 @@ __CUDA_FP16_DECL__ __half atomicAdd(__half *Address, __half Value) {
   } while (Old != Assumed);
   return __half_raw{(unsigned short)(Old >> Shift)};
 }
+
+#endif // __CUDA__
 
 #endif

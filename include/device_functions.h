@@ -14,6 +14,9 @@
 #ifndef __DEVICE_FUNCTIONS_H__
 #define __DEVICE_FUNCTIONS_H__
 
+// Device code alone: a host compiler (g++) sees nothing here.
+#if defined(__CUDA__)
+
 #include "device_launch_parameters.h"
 
 /*===-- Barriers and fences -----------------------------------------------===*/
@@ -742,5 +745,7 @@ static __device__ inline double __ull2double_rn(unsigned long long X) {
   return (double)X;
 }
 static __device__ inline float __double2float_rn(double X) { return (float)X; }
+
+#endif // __CUDA__
 
 #endif

@@ -4,12 +4,13 @@
 // which nvvm-to-amdgpu maps to AMDGPU; warpSize is the constant 32), with the
 // conversions to dim3 and uint3 that header leaves to the CUDA headers,
 // always inlined: their object (an undefined extern variable) must not
-// outlive them, not even at -O0.
+// outlive them, not even at -O0. A host compiler (g++) sees none of them.
 #ifndef __DEVICE_LAUNCH_PARAMETERS_H__
 #define __DEVICE_LAUNCH_PARAMETERS_H__
 
 #include "vector_types.h"
 
+#if defined(__CUDA__)
 #include <__clang_cuda_builtin_vars.h>
 
 __device__ __forceinline__ __cuda_builtin_threadIdx_t::operator dim3() const {
@@ -36,5 +37,7 @@ __device__ __forceinline__ __cuda_builtin_gridDim_t::operator dim3() const {
 __device__ __forceinline__ __cuda_builtin_gridDim_t::operator uint3() const {
   return {x, y, z};
 }
+
+#endif // __CUDA__
 
 #endif

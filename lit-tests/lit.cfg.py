@@ -73,3 +73,14 @@ if config.warp_asan_runtime:
     config.environment["UBSAN_OPTIONS"] = ":".join([
         "print_stacktrace=1", "halt_on_error=1", "abort_on_error=1",
         "log_exe_name=1", "log_path=" + os.path.join(reports, "ubsan")])
+
+# The host tools of build systems a toolkit is used from (lit-tests/toolkit/):
+# tests that need one say REQUIRES: cmake or REQUIRES: gxx (GNU's g++, which
+# links with GNU ld).
+import shutil
+if shutil.which("cmake"):
+    config.available_features.add("cmake")
+if shutil.which("g++"):
+    config.available_features.add("gxx")
+# The tests' PATH, for those that put a directory before it.
+config.substitutions.append(("%{path}", config.environment["PATH"]))

@@ -12,6 +12,9 @@
 
 #include "../cooperative_groups.h"
 
+// Device code alone (empty to a host compiler, as cooperative_groups.h).
+#if defined(__CUDA__)
+
 namespace cooperative_groups {
 
 namespace details {
@@ -61,5 +64,7 @@ static __device__ inline void wait_prior(const GroupT &G) {
 }
 
 } // namespace cooperative_groups
+
+#endif // __CUDA__
 
 #endif // __COOPERATIVE_GROUPS_MEMCPY_ASYNC_H__

@@ -16,6 +16,9 @@
 
 #include "../cooperative_groups.h"
 
+// Device code alone (empty to a host compiler, as cooperative_groups.h).
+#if defined(__CUDA__)
+
 namespace cooperative_groups {
 
 template <typename T> struct plus {
@@ -71,5 +74,7 @@ static __device__ inline T reduce(const coalesced_group &G, T Value, OpT Op) {
 }
 
 } // namespace cooperative_groups
+
+#endif // __CUDA__
 
 #endif // __COOPERATIVE_GROUPS_REDUCE_H__

@@ -11,6 +11,9 @@
 
 #include "reduce.h"
 
+// Device code alone (empty to a host compiler, as cooperative_groups.h).
+#if defined(__CUDA__)
+
 namespace cooperative_groups {
 
 namespace details {
@@ -77,5 +80,7 @@ static __device__ inline T exclusive_scan(const coalesced_group &G, T Value) {
 }
 
 } // namespace cooperative_groups
+
+#endif // __CUDA__
 
 #endif // __COOPERATIVE_GROUPS_SCAN_H__
