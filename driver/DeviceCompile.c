@@ -207,8 +207,7 @@ void driverCheckProcessor(const char *Flag, const char *Name) {
   const char *Colon = strchr(Name, ':');
   if (Colon) {
     char Processor[64];
-    snprintf(Processor, sizeof(Processor), "%.*s", (int)(Colon - Name),
-             Name);
+    snprintf(Processor, sizeof(Processor), "%.*s", (int)(Colon - Name), Name);
     driverCheckProcessor(Flag, Processor);
     driverFail("%s=%s: target features ('%s') are not supported; name the "
                "processor alone, %s",
@@ -244,8 +243,7 @@ static void directoryOf(const char *Path, char *Dir, size_t Size) {
 
 static bool isSameFile(const struct stat *A, const char *Path) {
   struct stat B;
-  return stat(Path, &B) == 0 && A->st_dev == B.st_dev &&
-         A->st_ino == B.st_ino;
+  return stat(Path, &B) == 0 && A->st_dev == B.st_dev && A->st_ino == B.st_ino;
 }
 
 /* A file that exists is written if it is writable (as /dev/null is) or
@@ -259,8 +257,7 @@ void driverCheckOutput(const char *Output, const char *const *Inputs,
   if (stat(Output, &Existing) == 0) {
     for (unsigned I = 0; I < NumInputs; ++I)
       if (isSameFile(&Existing, Inputs[I]))
-        driverFail("-o %s would overwrite the input '%s'", Output,
-                   Inputs[I]);
+        driverFail("-o %s would overwrite the input '%s'", Output, Inputs[I]);
     if (S_ISDIR(Existing.st_mode))
       driverFail("cannot write '%s': %s", Output, strerror(EISDIR));
     if (access(Output, W_OK) == 0)
@@ -345,7 +342,7 @@ static bool takeClangFlag(DeviceOptions *Options, int argc, char **argv,
 static bool isNvccOnlyWarning(const char *Name) {
   static const char *const Names[] = {
       "deprecated-gpu-targets", "ext-lambda-captures-this",
-      "default-stream-launch",  "missing-launch-bounds",
+      "default-stream-launch", "missing-launch-bounds",
       "cross-execution-space-call"};
   for (size_t N = 0; N < sizeof(Names) / sizeof(Names[0]); ++N)
     if (!strcmp(Name, Names[N]))
@@ -379,8 +376,8 @@ static void addWarningsAsErrors(DeviceOptions *Options, const char *Kinds) {
 /* nvcc's warning options: -Werror takes nvcc's kinds, -W and -Wno- of a
  * warning only nvcc gives are noted (clang would warn of an unknown
  * option). The others reach clang (takeClangFlag). */
-static bool takeNvccWarningFlag(DeviceOptions *Options, int argc,
-                                char **argv, int *I) {
+static bool takeNvccWarningFlag(DeviceOptions *Options, int argc, char **argv,
+                                int *I) {
   const char *Arg = argv[*I];
   const char *Kinds;
   if ((Kinds = driverFlagValue("-Werror", argc, argv, I)) ||
@@ -471,8 +468,8 @@ bool deviceOptionsTake(DeviceOptions *Options, int argc, char **argv, int *I) {
   /* nvcc's -O 3 and --optimize=3. */
   if (!strcmp(Arg, "-O") || !strcmp(Arg, "--optimize") ||
       startsWith(Arg, "--optimize=")) {
-    const char *Level = driverFlagValue(Arg[1] == 'O' ? "-O" : "--optimize",
-                                        argc, argv, I);
+    const char *Level =
+        driverFlagValue(Arg[1] == 'O' ? "-O" : "--optimize", argc, argv, I);
     if (!Level || strlen(Level) != 1 || !strchr("0123", Level[0]))
       driverFail("%s: the optimization level is 0, 1, 2 or 3", Arg);
     Options->OptLevel = Level;
@@ -679,15 +676,10 @@ void deviceAppendCudaArgs(const DeviceOptions *Options, const char **Argv,
   const char *Include = driverIncludeDir(&Generated);
   /* CUDA 12.0's API (include/crt/host_defines.h): clang's <<<...>>> then
    * calls __cudaPushCallConfiguration and cudaLaunchKernel. */
-  static const char *const Cuda[] = {"-x",
-                                     "cuda",
-                                     "--cuda-gpu-arch=sm_80",
-                                     "-nocudainc",
-                                     "-nocudalib",
-                                     "--cuda-path=/nonexistent",
-                                     "-Xclang",
-                                     "-target-sdk-version=12.0",
-                                     "-D__CUDACC__",
+  static const char *const Cuda[] = {"-x", "cuda", "--cuda-gpu-arch=sm_80",
+                                     "-nocudainc", "-nocudalib",
+                                     "--cuda-path=/nonexistent", "-Xclang",
+                                     "-target-sdk-version=12.0", "-D__CUDACC__",
                                      /* What nvcc defines for every file it
                                       * compiles: code tests it to mark
                                       * functions __host__ __device__. */
@@ -895,24 +887,27 @@ void deviceLowerModule(const DeviceOptions *Options, LLVMModuleRef M,
   warpNarrowVolatileSharedAccesses(M);
 }
 
+void deviceCheckDefined(LLVMModuleRef M, const void *Input) {
+  if (warpReportUndefinedSymbols(M, "", printDiagnostic, NULL))
+    driverFail("%s: device code uses functions or variables that no file of "
+               "a code object defines (see above)",
+               (const char *)Input);
+}
+
 LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
                                       LLVMContextRef Ctx, const char *Bitcode,
                                       const char *Input, const char *Processor,
                                       LLVMTargetMachineRef *TM) {
   LLVMModuleRef M = loadBitcode(Ctx, Bitcode);
   deviceLowerModule(Options, M, Input, Processor, TM);
-  if (warpReportUndefinedSymbols(M, "", printDiagnostic, NULL))
-    driverFail("%s: device code uses functions or variables that no file of "
-               "a code object defines (see above)",
-               Input);
+  deviceCheckDefined(M, Input);
   if (!Options->KeepLineTables)
     LLVMStripModuleDebugInfo(M);
   return M;
 }
 
 void deviceEmitCodeObject(LLVMModuleRef M, LLVMTargetMachineRef TM,
-                          const char *Input, const char *Output,
-                          bool Verbose) {
+                          const char *Input, const char *Output, bool Verbose) {
   const char *Object = driverScratchPath("device.o");
   char *Error = NULL;
   if (LLVMTargetMachineEmitToFile(TM, M, (char *)Object, LLVMObjectFile,

@@ -47,8 +47,7 @@ void driverNoteIgnored(const char *Format, ...)
     __attribute__((format(printf, 1, 2)));
 void driverShowIgnoredFlags(bool Show);
 /* "<driver>: error: " and the message, without exiting: one of several. */
-void driverError(const char *Format, ...)
-    __attribute__((format(printf, 1, 2)));
+void driverError(const char *Format, ...) __attribute__((format(printf, 1, 2)));
 
 /* Fails unless Name is an AMD processor LLVM's AMDGPU backend compiles
  * for (gfxNNN); Flag is the option that gave it ("--offload-arch"). An
@@ -135,6 +134,10 @@ void deviceLowerModule(const DeviceOptions *Options, LLVMModuleRef M,
                        const char *Input, const char *Processor,
                        LLVMTargetMachineRef *TM);
 
+/* Fails, naming Input (a const char *) and each symbol, if the lowered
+ * module M of one file uses a function or variable it does not define. */
+void deviceCheckDefined(LLVMModuleRef M, const void *Input);
+
 /* Loads Bitcode into Ctx and makes it an optimized AMDGPU module for
  * Processor (nvvm-to-amdgpu, then LLVM's default<ON> pipeline); reports
  * what cannot be mapped or linked as errors naming Input. *TM is the
@@ -147,7 +150,6 @@ LLVMModuleRef deviceLowerForProcessor(const DeviceOptions *Options,
 /* The AMDGPU backend's object linked by ld.lld into a code object, of the
  * device code of Input. */
 void deviceEmitCodeObject(LLVMModuleRef M, LLVMTargetMachineRef TM,
-                          const char *Input, const char *Output,
-                          bool Verbose);
+                          const char *Input, const char *Output, bool Verbose);
 
 #endif

@@ -128,8 +128,8 @@ static char *compilationUnitId(const DeviceOptions *Device,
   const char *Path = realpath(Source, Absolute) ? Absolute : Source;
   uint64_t Hash = hashBytes(0xcbf29ce484222325ULL, Path, strlen(Path) + 1);
   for (unsigned I = 0; I < Device->NumClangArgs; ++I)
-    Hash = hashBytes(Hash, Device->ClangArgs[I],
-                     strlen(Device->ClangArgs[I]) + 1);
+    Hash =
+        hashBytes(Hash, Device->ClangArgs[I], strlen(Device->ClangArgs[I]) + 1);
   char Flag[40];
   snprintf(Flag, sizeof(Flag), "-cuid=%016llx", (unsigned long long)Hash);
   return strdup(Flag);
@@ -201,8 +201,8 @@ typedef struct {
 } SymbolTable;
 
 static size_t slotOf(const SymbolTable *T, const char *Name) {
-  size_t Slot = hashBytes(0xcbf29ce484222325ULL, Name, strlen(Name)) &
-                (T->Capacity - 1);
+  size_t Slot =
+      hashBytes(0xcbf29ce484222325ULL, Name, strlen(Name)) & (T->Capacity - 1);
   while (T->Names[Slot] && strcmp(T->Names[Slot], Name))
     Slot = (Slot + 1) & (T->Capacity - 1);
   return Slot;
@@ -324,9 +324,11 @@ static void addModuleIds(LinkInputs *L, const char *Label, const char *Data,
 
 /* ELF64, little-endian, ET_REL: Data holds at least its 64-byte header. */
 static bool isRelocatableElf(const unsigned char *Data, size_t Size) {
-  return Size >= 64 && !memcmp(Data, "\x7f"
-                                    "ELF\x02\x01",
-                              6) &&
+  return Size >= 64 &&
+         !memcmp(Data,
+                 "\x7f"
+                 "ELF\x02\x01",
+                 6) &&
          Data[16] == 1 && Data[17] == 0;
 }
 
@@ -432,8 +434,8 @@ static void scanArchive(LinkInputs *L, const char *Path, const char *Data,
       LongNames = Body;
       LongNamesSize = BodySize;
     } else if (Header[0] != '/' || isdigit((unsigned char)Header[1])) {
-      char *Name = memberName(Header, LongNames, LongNamesSize, &Body,
-                              &BodySize);
+      char *Name =
+          memberName(Header, LongNames, LongNamesSize, &Body, &BodySize);
       scanObject(L, memberLabel(Path, Name), Body, BodySize, true);
       free(Name);
     } /* else a symbol table ("/", "/SYM64/") */
@@ -450,10 +452,9 @@ static void scanInput(LinkInputs *L, const char *Path, const char *Label) {
   char Header[64] = {0};
   bool IsArchive = Size >= 8 && pread(Fd, Header, 8, 0) == 8 &&
                    !memcmp(Header, "!<arch>\n", 8);
-  if (!IsArchive &&
-      (Size < sizeof(Header) ||
-       pread(Fd, Header, sizeof(Header), 0) != sizeof(Header) ||
-       !isRelocatableElf((const unsigned char *)Header, Size))) {
+  if (!IsArchive && (Size < sizeof(Header) ||
+                     pread(Fd, Header, sizeof(Header), 0) != sizeof(Header) ||
+                     !isRelocatableElf((const unsigned char *)Header, Size))) {
     close(Fd); /* a shared library, a linker script, a thin archive */
     return;
   }
@@ -529,8 +530,7 @@ static void releaseInputs(LinkInputs *L) {
 static bool isLLVMName(const char *Name) { return !strncmp(Name, "llvm.", 5); }
 
 static bool isStrongDefinition(LLVMValueRef GV) {
-  return !LLVMIsDeclaration(GV) &&
-         LLVMGetLinkage(GV) == LLVMExternalLinkage;
+  return !LLVMIsDeclaration(GV) && LLVMGetLinkage(GV) == LLVMExternalLinkage;
 }
 
 /* Records what M, the device code of Label, declares and defines: a
@@ -694,8 +694,7 @@ static unsigned reportIfUndefined(LLVMValueRef GV, const SymbolTable *Declared,
 
 /* What the lowered program still uses and no input defines, each named
  * with the object that referred to it first (nvlink's words). */
-static void failOnUndefinedSymbols(LLVMModuleRef M,
-                                   const SymbolTable *Declared,
+static void failOnUndefinedSymbols(LLVMModuleRef M, const SymbolTable *Declared,
                                    const char *Name) {
   unsigned Errors = 0;
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
@@ -708,49 +707,46 @@ static void failOnUndefinedSymbols(LLVMModuleRef M,
     exit(1);
 }
 
-/* The linked program's code object and optimized bitcode for each
- * processor, in one offload bundle, as cucc bundles one file's. */
-static const char *bundleLinkedCode(const DeviceLinkRequest *R,
-                                    const DeviceOptions *Device,
-                                    LLVMMemoryBufferRef Linked,
-                                    const SymbolTable *Declared) {
-  char What[4200];
-  snprintf(What, sizeof(What), "the device code linked into %s", R->Name);
+const char *
+deviceBundleForProcessors(const DeviceOptions *Device, char *const *Processors,
+                          unsigned NumProcessors, LLVMMemoryBufferRef Bitcode,
+                          const char *What, LoweredModuleCheck Check,
+                          const void *CheckData) {
   BundleEntry Entries[1 + 2 * MaxProcessors];
   char Ids[1 + 2 * MaxProcessors][128];
   LLVMMemoryBufferRef Buffers[MaxProcessors];
   unsigned N = 0;
   Entries[N++] = (BundleEntry){BUNDLE_HOST_ID, NULL, 0};
-  for (unsigned P = 0; P < R->NumProcessors && P < MaxProcessors; ++P) {
+  for (unsigned P = 0; P < NumProcessors && P < MaxProcessors; ++P) {
     LLVMContextRef Ctx = LLVMContextCreate();
     LLVMModuleRef M;
-    if (LLVMParseBitcodeInContext2(Ctx, Linked, &M))
+    if (LLVMParseBitcodeInContext2(Ctx, Bitcode, &M))
       driverFail("internal error: cannot read %s", What);
     LLVMTargetMachineRef TM;
-    deviceLowerModule(Device, M, What, R->Processors[P], &TM);
-    failOnUndefinedSymbols(M, Declared, R->Name);
+    deviceLowerModule(Device, M, What, Processors[P], &TM);
+    Check(M, CheckData);
     if (!Device->KeepLineTables)
       LLVMStripModuleDebugInfo(M);
+    /* The bitcode before the backend, which changes the module. */
     Buffers[P] = LLVMWriteBitcodeToMemoryBuffer(M);
-    const char *CodeObject = driverScratchPath("linked.hsaco");
+    const char *CodeObject = driverScratchPath("device.hsaco");
     deviceEmitCodeObject(M, TM, What, CodeObject, Device->Verbose);
     LLVMDisposeTargetMachine(TM);
     LLVMDisposeModule(M);
     LLVMContextDispose(Ctx);
 
     bundleEntryId(Ids[N], sizeof(Ids[N]), BUNDLE_CODE_OBJECT_KIND,
-                  R->Processors[P]);
+                  Processors[P]);
     Entries[N].Id = Ids[N];
     Entries[N].Data = readWholeFile(CodeObject, &Entries[N].Bytes);
     ++N;
-    bundleEntryId(Ids[N], sizeof(Ids[N]), BUNDLE_BITCODE_KIND,
-                  R->Processors[P]);
+    bundleEntryId(Ids[N], sizeof(Ids[N]), BUNDLE_BITCODE_KIND, Processors[P]);
     Entries[N].Id = Ids[N];
     Entries[N].Data = LLVMGetBufferStart(Buffers[P]);
     Entries[N].Bytes = LLVMGetBufferSize(Buffers[P]);
     ++N;
   }
-  const char *Bundle = driverScratchPath("linked.bundle");
+  const char *Bundle = driverScratchPath("device.bundle");
   if (!bundleWrite(Bundle, Entries, N))
     driverFail("cannot write '%s': %s", Bundle, strerror(errno));
   for (unsigned P = 0; 1 + 2 * P < N; ++P) {
@@ -758,6 +754,16 @@ static const char *bundleLinkedCode(const DeviceLinkRequest *R,
     LLVMDisposeMemoryBuffer(Buffers[P]);
   }
   return Bundle;
+}
+
+typedef struct {
+  const SymbolTable *Declared;
+  const char *Name;
+} LinkedSymbols;
+
+static void checkLinkedSymbols(LLVMModuleRef M, const void *Data) {
+  const LinkedSymbols *Linked = Data;
+  failOnUndefinedSymbols(M, Linked->Declared, Linked->Name);
 }
 
 /*===-- The device-link object --------------------------------------------===*/
@@ -856,7 +862,12 @@ bool deviceLink(const DeviceLinkRequest *R, const char *Output, bool Always) {
       Device.FastMath = true;
       deviceOptionsAddPassOption(&Device, "fast-math");
     }
-    Bundle = bundleLinkedCode(R, &Device, Linked, &Declared);
+    char What[4200];
+    snprintf(What, sizeof(What), "the device code linked into %s", R->Name);
+    LinkedSymbols Symbols = {&Declared, R->Name};
+    Bundle =
+        deviceBundleForProcessors(&Device, R->Processors, R->NumProcessors,
+                                  Linked, What, checkLinkedSymbols, &Symbols);
     LLVMDisposeMemoryBuffer(Linked);
     freeSymbolTable(&Declared);
   }

@@ -15,6 +15,8 @@
 
 #include "DeviceCompile.h"
 
+#include <llvm-c/Types.h>
+
 #include <stdbool.h>
 
 typedef struct {
@@ -37,6 +39,20 @@ bool deviceLinkTakeFlag(RdcOptions *Rdc, bool *CompileOnly, int argc,
  * it in the object's __nv_relfatbin section, the file's module id in
  * __nv_module_id. */
 const char *deviceCompileRelocatable(DeviceOptions *Device, const char *Source);
+
+/* Called on each processor's lowered module before it is emitted (what
+ * must be defined); exits with a message if it finds an error. */
+typedef void (*LoweredModuleCheck)(LLVMModuleRef M, const void *Data);
+
+/* NVVM bitcode (one file's or a device link's) lowered for each processor:
+ * its code object and its optimized bitcode (what wavesim runs) in one
+ * offload bundle, written to a scratch file whose path is returned. What
+ * names the code in messages. */
+const char *
+deviceBundleForProcessors(const DeviceOptions *Device, char *const *Processors,
+                          unsigned NumProcessors, LLVMMemoryBufferRef Bitcode,
+                          const char *What, LoweredModuleCheck Check,
+                          const void *CheckData);
 
 typedef struct {
   const DeviceOptions *Device;

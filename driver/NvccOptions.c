@@ -56,8 +56,7 @@ static void pushArg(ArgVector *V, char *Arg) {
 static char *readTextFile(const char *Path) {
   FILE *F = fopen(Path, "rb");
   if (!F)
-    driverFail("cannot read the options file '%s': %s", Path,
-               strerror(errno));
+    driverFail("cannot read the options file '%s': %s", Path, strerror(errno));
   size_t Size = 0, Capacity = 4096;
   char *Text = malloc(Capacity);
   size_t Got;
@@ -181,7 +180,8 @@ void nvccExpandArguments(int *Argc, char ***Argv) {
   *Argv = Out.Items;
 }
 
-/*===-- The options ---------------------------------------------------------===*/
+/*===-- The options
+ * ---------------------------------------------------------===*/
 
 static void addArgTo(const char **Args, unsigned *N, const char *Arg) {
   if (*N == DriverMaxArgs)
@@ -321,8 +321,7 @@ static bool takeDependencyOption(NvccOptions *N, int Argc, char **Argv,
   static const char *const Phony[] = {"-MP", "--generate-dependency-targets",
                                       NULL};
   static const char *const File[] = {"-MF", "--dependency-output", NULL};
-  static const char *const Target[] = {"-MT", "--dependency-target-name",
-                                       NULL};
+  static const char *const Target[] = {"-MT", "--dependency-target-name", NULL};
   const char *Arg = Argv[*I], *Value;
   if (isAnyOf(Arg, Only) || isAnyOf(Arg, OnlyNonSystem)) {
     N->Dependencies = DependenciesOnly;
@@ -351,18 +350,17 @@ static bool takeBuildOption(NvccOptions *N, int Argc, char **Argv, int *I) {
   static const char *const Keep[] = {"-keep", "--keep", "-save-temps",
                                      "--save-temps", NULL};
   static const char *const KeepDir[] = {"-keep-dir", "--keep-dir", NULL};
-  static const char *const OutputDirectory[] = {"-odir",
-                                                "--output-directory", NULL};
-  static const char *const Forward[] = {
-      "-forward-unknown-to-host-compiler",
-      "--forward-unknown-to-host-compiler",
-      "-forward-unknown-to-host-linker",
-      "--forward-unknown-to-host-linker",
-      "-forward-unknown-opts",
-      "--forward-unknown-opts",
-      NULL};
-  static const char *const HostOptions[] = {"-Xcompiler",
-                                            "--compiler-options", NULL};
+  static const char *const OutputDirectory[] = {"-odir", "--output-directory",
+                                                NULL};
+  static const char *const Forward[] = {"-forward-unknown-to-host-compiler",
+                                        "--forward-unknown-to-host-compiler",
+                                        "-forward-unknown-to-host-linker",
+                                        "--forward-unknown-to-host-linker",
+                                        "-forward-unknown-opts",
+                                        "--forward-unknown-opts",
+                                        NULL};
+  static const char *const HostOptions[] = {"-Xcompiler", "--compiler-options",
+                                            NULL};
   const char *Arg = Argv[*I], *Value;
   if (isAnyOf(Arg, Preprocess))
     N->Preprocess = true;
@@ -395,7 +393,8 @@ bool nvccTakeOption(NvccOptions *N, int Argc, char **Argv, int *I) {
          takeMachineOption(Argc, Argv, I) || takeIgnoredOption(Argc, Argv, I);
 }
 
-/*===-- What nvcc prints ----------------------------------------------------===*/
+/*===-- What nvcc prints
+ * ----------------------------------------------------===*/
 
 void nvccPrintVersion(void) {
   /* CMake tells nvcc from clang by the first line, and FindCUDAToolkit and
@@ -469,7 +468,8 @@ void nvccPrintEnvironment(const char *RuntimeDir) {
   fputs("\n#$ CUDAFE_FLAGS=\n#$ PTXAS_FLAGS=\n", stderr);
 }
 
-/*===-- Dependency files ----------------------------------------------------===*/
+/*===-- Dependency files
+ * ----------------------------------------------------===*/
 
 /* The prerequisites of the rule in Text, as written (escaped blanks and
  * all): the words after the first ": ", line continuations skipped. */

@@ -46,8 +46,8 @@ typedef struct {
   bool Preprocess;     /* -E */
   bool Shared;         /* -shared */
   DependencyMode Dependencies;
-  bool NonSystemDependencies; /* -MM, -MMD */
-  bool PhonyTargets;          /* -MP */
+  bool NonSystemDependencies;   /* -MM, -MMD */
+  bool PhonyTargets;            /* -MP */
   const char *DependencyFile;   /* -MF */
   const char *DependencyTarget; /* -MT */
   const char *OutputDirectory;  /* -odir */

@@ -34,14 +34,11 @@
  *===----------------------------------------------------------------------===*/
 
 #include "DeviceCompile.h"
-#include "NvccOptions.h"
 #include "DeviceLink.h"
-#include "OffloadBundle.h"
+#include "NvccOptions.h"
 
-#include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +75,7 @@ typedef struct {
   unsigned NumProcessors;
   const char *ProcessorsFrom; /* "--offload-arch", "$CUCC_OFFLOAD_ARCH" */
   DeviceOptions Device;
-  RdcOptions Rdc; /* -rdc, -dc, -dlink: DeviceLink.c */
+  RdcOptions Rdc;                      /* -rdc, -dc, -dlink: DeviceLink.c */
   const char *HostArgs[DriverMaxArgs]; /* -Xcompiler, -g */
   unsigned NumHostArgs;
   const char *LinkArgs[DriverMaxArgs]; /* -L, -l, -Wl, -Xlinker, in order */
@@ -326,21 +323,6 @@ static Options parseArgs(int argc, char **argv) {
 
 /*===-- Compiling ---------------------------------------------------------===*/
 
-static void *readWhole(const char *Path, size_t *Bytes) {
-  FILE *F = fopen(Path, "rb");
-  if (!F)
-    driverFail("cannot read '%s': %s", Path, strerror(errno));
-  fseek(F, 0, SEEK_END);
-  long Size = ftell(F);
-  fseek(F, 0, SEEK_SET);
-  void *Data = malloc(Size > 0 ? (size_t)Size : 1);
-  if (Size < 0 || fread(Data, 1, (size_t)Size, F) != (size_t)Size)
-    driverFail("cannot read '%s'", Path);
-  fclose(F);
-  *Bytes = (size_t)Size;
-  return Data;
-}
-
 /* The device code of a .cu file for every processor: a code object and
  * its bitcode each, bundled at the path returned. */
 static const char *buildBundle(const Options *O, const char *Source) {
@@ -349,43 +331,14 @@ static const char *buildBundle(const Options *O, const char *Source) {
   /* --dryrun: the processors' compiles run in cucc, on clang's output. */
   if (driverIsDryRun())
     return driverScratchPath("device.bundle");
-  BundleEntry Entries[1 + 2 * MaxProcessors];
-  char Ids[1 + 2 * MaxProcessors][128];
-  LLVMMemoryBufferRef Buffers[MaxProcessors];
-  unsigned N = 0;
-  Entries[N++] = (BundleEntry){BUNDLE_HOST_ID, NULL, 0};
-  for (unsigned P = 0; P < O->NumProcessors; ++P) {
-    LLVMContextRef Ctx = LLVMContextCreate();
-    LLVMTargetMachineRef TM;
-    LLVMModuleRef M = deviceLowerForProcessor(&O->Device, Ctx, Bitcode, Source,
-                                              O->Processors[P], &TM);
-    /* The bitcode before the backend, which changes the module. */
-    Buffers[P] = LLVMWriteBitcodeToMemoryBuffer(M);
-    const char *CodeObject = driverScratchPath("device.hsaco");
-    deviceEmitCodeObject(M, TM, Source, CodeObject, O->Device.Verbose);
-    LLVMDisposeTargetMachine(TM);
-    LLVMDisposeModule(M);
-    LLVMContextDispose(Ctx);
-
-    bundleEntryId(Ids[N], sizeof(Ids[N]), BUNDLE_CODE_OBJECT_KIND,
-                  O->Processors[P]);
-    Entries[N].Id = Ids[N];
-    Entries[N].Data = readWhole(CodeObject, &Entries[N].Bytes);
-    ++N;
-    bundleEntryId(Ids[N], sizeof(Ids[N]), BUNDLE_BITCODE_KIND,
-                  O->Processors[P]);
-    Entries[N].Id = Ids[N];
-    Entries[N].Data = LLVMGetBufferStart(Buffers[P]);
-    Entries[N].Bytes = LLVMGetBufferSize(Buffers[P]);
-    ++N;
-  }
-  const char *Bundle = driverScratchPath("device.bundle");
-  if (!bundleWrite(Bundle, Entries, N))
-    driverFail("cannot write '%s': %s", Bundle, strerror(errno));
-  for (unsigned P = 0; P < O->NumProcessors; ++P) {
-    free((void *)Entries[1 + 2 * P].Data);
-    LLVMDisposeMemoryBuffer(Buffers[P]);
-  }
+  LLVMMemoryBufferRef Buffer;
+  char *Error = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(Bitcode, &Buffer, &Error))
+    driverFail("cannot read '%s': %s", Bitcode, Error);
+  const char *Bundle =
+      deviceBundleForProcessors(&O->Device, O->Processors, O->NumProcessors,
+                                Buffer, Source, deviceCheckDefined, Source);
+  LLVMDisposeMemoryBuffer(Buffer);
   return Bundle;
 }
 
@@ -433,8 +386,7 @@ static void compileCuda(const Options *O, const char *Source,
  * (cuda_runtime.h gives a host compile its host side) for the others. Then
  * the host compiler's options. */
 static void appendHostSideArgs(const Options *O, const Input *In,
-                               const char **Argv, unsigned *N,
-                               char *OptFlag) {
+                               const char **Argv, unsigned *N, char *OptFlag) {
   if (In->Kind == SourceCuda) {
     deviceAppendCudaArgs(&O->Device, Argv, N);
     Argv[(*N)++] = "--cuda-host-only";
@@ -545,8 +497,8 @@ static void appendRuntimeLibraries(const Options *O, const char **Argv,
                                    unsigned *N) {
   Argv[(*N)++] = "-lcudadevrt";
   if (O->Cudart == CudartStatic) {
-    static const char *const Static[] = {"-lcudart_static", "-lrt",
-                                         "-lpthread", "-ldl"};
+    static const char *const Static[] = {"-lcudart_static", "-lrt", "-lpthread",
+                                         "-ldl"};
     for (size_t I = 0; I < sizeof(Static) / sizeof(Static[0]); ++I)
       Argv[(*N)++] = Static[I];
   } else if (O->Cudart == CudartShared) {
