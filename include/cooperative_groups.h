@@ -3,17 +3,18 @@
 // build with cucc and cu2hsaco without an SDK. Everything is built on the
 // CUDA warp intrinsics that cuda_runtime.h declares (__shfl*_sync,
 // __ballot_sync, __any/__all_sync, __match_*_sync, __syncwarp), on
-// __syncthreads, and for the grid on atomics, __threadfence and
-// __nanosleep, which the pass lowers exactly on AMD with 32-lane CUDA warps
-// on wave64 and wave32; like NVIDIA's header it relies on the pre-included
-// cuda_runtime.h and includes nothing itself.
+// __syncthreads, on shared-memory atomics for tiles of more than a warp,
+// and for the grid on atomics, __threadfence and __nanosleep, which the
+// pass lowers exactly on AMD with 32-lane CUDA warps on wave64 and wave32;
+// like NVIDIA's header it relies on the pre-included cuda_runtime.h and
+// includes nothing itself.
 //
 // Provided: thread_group, the type-erased group (a thread_block, a tile, a
 // coalesced group or the grid; sync(), size(), num_threads(),
 // thread_rank(), meta_group_rank/size()), thread_block (this_thread_block(),
 // also with block_tile_memory), grid_group (this_grid(); sync() needs a
 // cooperative launch, cudaLaunchCooperativeKernel), thread_block_tile<N> for
-// N = 1, 2, 4, 8, 16, 32 (tiled_partition<N> of a block or of a tile),
+// N = 1, 2, 4, ..., 1024 (tiled_partition<N> of a block or of a tile),
 // dynamic tiled_partition(parent, n) of a block, tile or coalesced group,
 // coalesced_group (coalesced_threads(), labeled_partition,
 // binary_partition), invoke_one, invoke_one_broadcast and sync(g); reduce,
@@ -21,9 +22,22 @@
 // lane masks within the warp; a tile's masks are its lanes. coalesced_group
 // ranks are positions among its lanes, and ballot/match results are packed
 // into rank order, as CUDA documents. Group shuffles move any trivially
-// copyable type (a struct moves as 32-bit words). Not provided: tiles of more than 32
-// threads, multi-grid and cluster groups; grid_group::is_valid() is true
-// whatever the launch.
+// copyable type (a struct moves as 32-bit words).
+//
+// Tiles of 64 to 1024 threads (CUDA 11.1's multi-warp tiles) are whole
+// warps of the block: they have sync, ranks, sizes, meta_group_rank/size,
+// shfl from one source rank, any, all, cg::reduce and the scans (as in
+// CUDA, no shfl_up/down/xor, ballot or match). AMD
+// has one barrier per workgroup, and a tile's sync must wait for the
+// tile's warps alone (tiles may sync in different places, as on NVIDIA,
+// whose tiles have barriers of their own), so a tile's sync is a counter
+// barrier in shared memory, one per tile position in the block; the
+// tiled_partition that makes such a tile is collective over its parent
+// (as CUDA says), which is where the counter is cleared. block_tile_memory
+// holds nothing: the barriers and the reductions' partial results are
+// this header's own __shared__ variables, allocated only in kernels that
+// use them. Not provided: multi-grid and cluster groups;
+// grid_group::is_valid() is true whatever the launch.
 #ifndef __COOPERATIVE_GROUPS_H__
 #define __COOPERATIVE_GROUPS_H__
 
@@ -35,7 +49,13 @@ namespace cooperative_groups {
 namespace details {
 
 /// What a thread_group holds.
-enum GroupKind : unsigned { BlockGroup, TileGroup, CoalescedGroup, GridGroup };
+enum GroupKind : unsigned {
+  BlockGroup,
+  TileGroup,
+  CoalescedGroup,
+  GridGroup,
+  MultiWarpTileGroup
+};
 
 static __device__ inline unsigned laneId() {
   return __nvvm_read_ptx_sreg_laneid();
@@ -161,6 +181,105 @@ static __device__ inline void gridSync() {
   __syncthreads();
 }
 
+/// The barriers of multi-warp tiles: one arrival counter per tile
+/// position of each size 64..1024 in a block of up to 1024 threads (the
+/// tiles of size S take counters 1024 / S - 1 on).
+static __shared__ unsigned TileBarriers[31];
+
+/// The arrival counter of this thread's tile of Size threads.
+static __device__ inline unsigned *tileBarrier(unsigned Size) {
+  return &TileBarriers[1024u / Size - 1u + blockRank() / Size];
+}
+
+/// Clears the counter of this thread's tile of Size threads as the tile is
+/// made from Parent, collectively: Parent syncs first, so that no thread
+/// still waits in an earlier sync of a tile there, and after, so that no
+/// thread arrives before the clear.
+template <typename ParentT>
+static __device__ inline void clearTileBarrier(unsigned Size,
+                                               const ParentT &Parent) {
+  Parent.sync();
+  if ((blockRank() & (Size - 1u)) == 0)
+    *tileBarrier(Size) = 0;
+  Parent.sync();
+}
+
+/// A multi-warp tile's sync. Every thread takes a ticket from the tile's
+/// counter, which only grows: the n-th sync's tickets are n * Size to
+/// n * Size + Size - 1 (a thread cannot take one before the counter has
+/// passed the previous sync's), and each thread waits until the counter
+/// reaches the end of its sync's. No thread depends on another lane of its
+/// wave (a wave64 holds two CUDA warps; the lanes of a wave all take their
+/// tickets of one sync), nor on state that a later sync changes, so a
+/// thread that polls late still leaves. The fences order the tile's
+/// shared-memory writes before the arrival and its reads after.
+static __device__ inline void multiWarpSync(unsigned Size) {
+  unsigned *Counter = tileBarrier(Size);
+  __threadfence_block();
+  unsigned Ticket = atomicAdd(Counter, 1u);
+#ifndef CG_PLANTED_TILE_SYNC_BUG
+  unsigned End = (Ticket & ~(Size - 1u)) + Size;
+#else
+  unsigned End = (Ticket & ~(Size - 1u)) + Size / 2u; // waits for half
+#endif
+  volatile unsigned *Arrived = Counter;
+  while ((int)(*Arrived - End) < 0)
+    __nvvm_nanosleep(32);
+  __threadfence_block();
+}
+
+/// Bytes holding a T (which need not be default constructible).
+template <typename T> struct alignas(T) RawValue {
+  unsigned char Bytes[sizeof(T)];
+};
+/// One T per warp of the block, for the warps of a multi-warp tile to
+/// combine their partial results.
+template <typename T> static __device__ inline RawValue<T> *warpPartials() {
+  __shared__ RawValue<T> Partials[32];
+  return Partials;
+}
+template <typename T>
+static __device__ inline void storePartial(unsigned Warp, const T &Value) {
+  warpPartials<T>()[Warp] = __builtin_bit_cast(RawValue<T>, Value);
+}
+template <typename T> static __device__ inline T loadPartial(unsigned Warp) {
+  return __builtin_bit_cast(T, warpPartials<T>()[Warp]);
+}
+
+
+/// A multi-warp tile's shfl: rank SrcRank, the same for the whole tile (as
+/// CUDA's, which hangs on an H100 when ranks ask for different sources),
+/// puts its value in the tile's first warp's slot for all to read.
+template <typename T>
+static __device__ inline T multiWarpBroadcast(unsigned Size, T Value,
+                                              unsigned SrcRank) {
+  unsigned First = (blockRank() & ~(Size - 1u)) / 32u;
+  if ((blockRank() & (Size - 1u)) == SrcRank)
+    storePartial(First, Value);
+  multiWarpSync(Size);
+  T Result = loadPartial<T>(First);
+  multiWarpSync(Size);
+  return Result;
+}
+
+/// A multi-warp tile's any (All false) or all: each warp's vote, combined
+/// over the tile's warps from shared memory.
+static __device__ inline int multiWarpVote(unsigned Size, int Pred, bool All) {
+  unsigned Warp = blockRank() / 32u;
+  unsigned First = (blockRank() & ~(Size - 1u)) / 32u;
+  unsigned Vote = All ? __all_sync(0xffffffffu, Pred)
+                      : __any_sync(0xffffffffu, Pred);
+  if (laneId() == 0)
+    storePartial(Warp, Vote);
+  multiWarpSync(Size);
+  unsigned Result = All;
+  for (unsigned Other = First; Other < First + Size / 32u; ++Other)
+    Result = All ? Result & loadPartial<unsigned>(Other)
+                 : Result | loadPartial<unsigned>(Other);
+  multiWarpSync(Size);
+  return (int)Result;
+}
+
 } // namespace details
 
 /// Any group: a thread_block, a warp-level group given by its lanes (a
@@ -169,7 +288,7 @@ static __device__ inline void gridSync() {
 class thread_group {
 protected:
   unsigned Kind;
-  unsigned Mask;
+  unsigned Mask; // A multi-warp tile's: its size.
   unsigned MetaRank, MetaSize;
 
   __device__ thread_group(details::GroupKind K, unsigned M, unsigned MR,
@@ -185,6 +304,8 @@ public:
       __syncthreads();
     else if (Kind == details::GridGroup)
       details::gridSync();
+    else if (Kind == details::MultiWarpTileGroup)
+      details::multiWarpSync(Mask);
     else
       __syncwarp(Mask);
   }
@@ -196,6 +317,8 @@ public:
       return details::blockRank();
     if (Kind == details::GridGroup)
       return 0;
+    if (Kind == details::MultiWarpTileGroup)
+      return details::blockRank() & (Mask - 1u);
     return __popc(Mask & details::laneMaskLt());
   }
   __device__ unsigned long long size() const {
@@ -203,14 +326,19 @@ public:
       return details::blockSize();
     if (Kind == details::GridGroup)
       return 0;
+    if (Kind == details::MultiWarpTileGroup)
+      return Mask;
     return __popc(Mask);
   }
   __device__ unsigned long long num_threads() const { return size(); }
   __device__ unsigned long long meta_group_rank() const { return MetaRank; }
   __device__ unsigned long long meta_group_size() const { return MetaSize; }
   __device__ bool is_valid() const { return true; }
-  /// Not CUDA's: the lanes of a warp-level group (0 for the others).
-  __device__ unsigned get_mask() const { return Mask; }
+  /// Not CUDA's: the lanes of a warp-level group (0 for a block or the
+  /// grid, all for a multi-warp tile).
+  __device__ unsigned get_mask() const {
+    return Kind == details::MultiWarpTileGroup ? 0xffffffffu : Mask;
+  }
   __device__ unsigned get_kind() const { return Kind; }
 };
 
@@ -235,8 +363,9 @@ public:
   static __device__ void barrier_wait() { __syncthreads(); }
 };
 
-/// Memory for tiles larger than a warp on older GPUs; this header has no
-/// such tiles, so it holds nothing.
+/// Memory for tiles larger than a warp on GPUs before compute capability
+/// 8.0; this header's multi-warp tiles keep their barriers in shared
+/// variables of their own, so it holds nothing.
 template <unsigned int MaxBlockSize = 1024, unsigned int = 0>
 struct block_tile_memory {};
 
@@ -356,76 +485,133 @@ struct ParentTileSize<thread_block_tile<Size, GrandParentT>> {
 };
 } // namespace details
 
-/// A tile of Size consecutive lanes (Size a power of two up to 32) of a
-/// block or of a larger tile: lane masks are the tile's lanes, ballot and
-/// match results are tile-relative. meta_group_rank/size number the tiles
-/// of the parent.
+namespace details {
+/// Tags thread_block_tile's constructor that tiled_partition calls.
+struct FromParent {};
+/// This thread's rank in a parent of ParentSize threads (0: the block).
+static __device__ inline unsigned rankInParent(unsigned ParentSize) {
+  return ParentSize ? blockRank() & (ParentSize - 1u) : blockRank();
+}
+/// How many tiles of Size threads a parent of ParentSize (0: the block)
+/// holds.
+static __device__ inline unsigned tilesInParent(unsigned ParentSize,
+                                                unsigned Size) {
+  return ParentSize ? ParentSize / Size : (blockSize() + Size - 1u) / Size;
+}
+} // namespace details
+
+/// A tile of Size consecutive threads (Size a power of two up to 1024) of a
+/// block or of a larger tile; meta_group_rank/size number the tiles of the
+/// parent. A tile of at most 32 threads is lanes of one warp: lane masks
+/// are the tile's lanes, ballot and match results are tile-relative. A
+/// larger one is whole warps, with the members CUDA gives such tiles.
 template <unsigned Size, typename ParentT>
 class thread_block_tile : public thread_group {
-  static_assert(Size >= 1 && Size <= 32 && (Size & (Size - 1)) == 0,
-                "thread_block_tile: Size must be 1, 2, 4, 8, 16 or 32");
+  static_assert(Size >= 1 && Size <= 1024 && (Size & (Size - 1)) == 0,
+                "thread_block_tile: Size must be a power of two up to 1024");
   static constexpr unsigned ParentSize =
       details::ParentTileSize<ParentT>::Value;
+  static constexpr bool MultiWarp = Size > 32;
+  static_assert(!MultiWarp || ParentSize == 0 || ParentSize > Size,
+                "thread_block_tile: a tile's parent must be larger");
 
   __device__ unsigned shift() const { return details::laneId() & ~(Size - 1u); }
+  __device__ void assertWarpTile() const {
+    static_assert(!MultiWarp, "thread_block_tile: shfl_up/down/xor, ballot "
+                              "and match are for tiles of at most 32 "
+                              "threads, as in CUDA");
+  }
 
 public:
   __device__ thread_block_tile()
-      : thread_group(
-            details::TileGroup, details::tileMask(Size),
-            ParentSize ? (details::laneId() & (ParentSize - 1u)) / Size
-                       : details::blockRank() / Size,
-            ParentSize ? ParentSize / Size
-                       : (details::blockSize() + Size - 1) / Size) {}
+      : thread_group(MultiWarp ? details::MultiWarpTileGroup
+                               : details::TileGroup,
+                     MultiWarp ? Size : details::tileMask(Size),
+                     details::rankInParent(ParentSize) / Size,
+                     details::tilesInParent(ParentSize, Size)) {}
+  /// tiled_partition<Size>(Parent), collective over Parent, which clears
+  /// a multi-warp tile's barrier.
+  template <typename GroupT>
+  __device__ thread_block_tile(const GroupT &Parent, details::FromParent)
+      : thread_block_tile() {
+    if constexpr (MultiWarp)
+      details::clearTileBarrier(Size, Parent);
+  }
   template <typename OtherParent>
   __device__ thread_block_tile(const thread_block_tile<Size, OtherParent> &T)
-      : thread_group(details::TileGroup, T.get_mask(),
-                     (unsigned)T.meta_group_rank(),
-                     (unsigned)T.meta_group_size()) {}
+      : thread_group(T) {}
 
   static constexpr unsigned num_threads() { return Size; }
   static constexpr unsigned size() { return Size; }
-  __device__ void sync() const { __syncwarp(Mask); }
+  __device__ void sync() const {
+    if constexpr (MultiWarp)
+      details::multiWarpSync(Size);
+    else
+      __syncwarp(Mask);
+  }
   __device__ unsigned thread_rank() const {
-    return details::laneId() & (Size - 1u);
+    if constexpr (MultiWarp)
+      return details::blockRank() & (Size - 1u);
+    else
+      return details::laneId() & (Size - 1u);
   }
   __device__ unsigned meta_group_rank() const { return MetaRank; }
   __device__ unsigned meta_group_size() const { return MetaSize; }
 
   template <typename T> __device__ T shfl(T Value, int SrcRank) const {
-    return details::shuffleAny(
-        Value, [&](auto V) { return __shfl_sync(Mask, V, SrcRank, Size); });
+    if constexpr (MultiWarp)
+      return details::multiWarpBroadcast(Size, Value, (unsigned)SrcRank);
+    else
+      return details::shuffleAny(Value, [&](auto V) {
+        return __shfl_sync(Mask, V, SrcRank, Size);
+      });
   }
   template <typename T> __device__ T shfl_up(T Value, unsigned Delta) const {
+    assertWarpTile();
     return details::shuffleAny(
         Value, [&](auto V) { return __shfl_up_sync(Mask, V, Delta, Size); });
   }
   template <typename T> __device__ T shfl_down(T Value, unsigned Delta) const {
+    assertWarpTile();
     return details::shuffleAny(
         Value, [&](auto V) { return __shfl_down_sync(Mask, V, Delta, Size); });
   }
   template <typename T> __device__ T shfl_xor(T Value, unsigned LaneMask) const {
+    assertWarpTile();
     return details::shuffleAny(Value, [&](auto V) {
       return __shfl_xor_sync(Mask, V, (int)LaneMask, Size);
     });
   }
-  __device__ int any(int Pred) const { return __any_sync(Mask, Pred); }
-  __device__ int all(int Pred) const { return __all_sync(Mask, Pred); }
+  __device__ int any(int Pred) const {
+    if constexpr (MultiWarp)
+      return details::multiWarpVote(Size, Pred, false);
+    else
+      return __any_sync(Mask, Pred);
+  }
+  __device__ int all(int Pred) const {
+    if constexpr (MultiWarp)
+      return details::multiWarpVote(Size, Pred, true);
+    else
+      return __all_sync(Mask, Pred);
+  }
   __device__ unsigned ballot(int Pred) const {
+    assertWarpTile();
     return __ballot_sync(Mask, Pred) >> shift();
   }
   template <typename T> __device__ unsigned match_any(T Value) const {
+    assertWarpTile();
     return __match_any_sync(Mask, Value) >> shift();
   }
   template <typename T> __device__ unsigned match_all(T Value, int &Pred) const {
+    assertWarpTile();
     return __match_all_sync(Mask, Value, &Pred) >> shift();
   }
 };
 
 template <unsigned Size, typename ParentT>
 static __device__ inline thread_block_tile<Size, ParentT>
-tiled_partition(const ParentT &) {
-  return thread_block_tile<Size, ParentT>();
+tiled_partition(const ParentT &Parent) {
+  return thread_block_tile<Size, ParentT>(Parent, details::FromParent());
 }
 
 /// tiled_partition(parent, n), n a power of two up to 32: of a block, the
@@ -440,6 +626,8 @@ static __device__ inline thread_group tiled_partition(const thread_group &Parent
     return thread_group(details::launchedTileMask(Size),
                         details::blockRank() / Size,
                         (details::blockSize() + Size - 1) / Size);
+  if (Parent.get_kind() == details::MultiWarpTileGroup)
+    return thread_group(details::tileMask(Size), Rank / Size, Tiles);
   unsigned Mask = details::rankTileMask(Parent.get_mask(), Size);
   if (Parent.get_kind() == details::CoalescedGroup)
     return coalesced_group(Mask, Rank / Size, Tiles);
