@@ -199,6 +199,28 @@ static bool evaluateConstantMap(ShflMode Mode, LLVMValueRef BOperand,
   return true;
 }
 
+/* Whether a register-to-register move (DPP, ds_swizzle, permlane,
+ * readlane) is exact for a shuffle with member mask MaskOperand (NULL for
+ * the forms without one, which CUDA runs on the whole warp): lanes outside
+ * the mask may be inactive, on the other side of a branch, and a lane that
+ * reads one gets 0 on NVIDIA's GPUs (an H100: lit-tests/fast-paths/
+ * partial-mask.test) as from ds_bpermute, but whatever its register holds,
+ * or its own value, from those moves. So every in-range lane of a constant
+ * mask must read a lane of the mask. */
+static bool sourcesStayInMask(LLVMValueRef MaskOperand, const unsigned *Source,
+                              uint32_t InRangeLanes) {
+  uint32_t Mask;
+  if (!MaskOperand)
+    return true;
+  if (!laneIsConst(MaskOperand, &Mask))
+    return false;
+  for (unsigned Lane = 0; Lane < CudaWarpSize; ++Lane)
+    if ((Mask >> Lane & 1) && (InRangeLanes >> Lane & 1) &&
+        !(Mask >> Source[Lane] & 1))
+      return false;
+  return true;
+}
+
 /* Value (i32 or float) in hardware lane HwLane. */
 static LLVMValueRef buildReadHwLane(LLVMModuleRef M, LLVMBuilderRef B,
                                     LLVMValueRef HwLane, LLVMValueRef Value) {
@@ -279,8 +301,11 @@ void warpLowerShuffleCall(LLVMModuleRef M, LLVMBuilderRef B, WarpLanes *Lanes,
   bool NeedsPredicate = P->ReturnsPredicate && !PredicateFacts.AlwaysInRange &&
                         !PredicateFacts.NeverInRange;
   unsigned Target = warpLanesTarget(Lanes);
+  LLVMValueRef MaskOperand = P->HasMemberMask ? LLVMGetOperand(Call, 0) : NULL;
   LLVMValueRef Fast = ConstantMap && Moves && Target &&
-                              Options->Strategy != WarpStrategyBPermute
+                              Options->Strategy != WarpStrategyBPermute &&
+                              sourcesStayInMask(MaskOperand, Source,
+                                                InRangeLanes)
                           ? warpBuildFastShuffle(M, B, Lanes, Options, Target,
                                                  Source, Demanded, Value)
                           : NULL;
