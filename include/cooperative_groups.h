@@ -515,6 +515,13 @@ class thread_block_tile : public thread_group {
   static_assert(!MultiWarp || ParentSize == 0 || ParentSize > Size,
                 "thread_block_tile: a tile's parent must be larger");
 
+  /// The member mask of the tile's shuffles: width Size keeps every lane's
+  /// source in its own tile, whose threads all take the shuffle, so the
+  /// whole warp's mask says the same to the lowering and lets it move data
+  /// register to register, which it does only where every source is in the
+  /// mask (a tile's own mask, tileMask(Size), is known only at run time).
+  static constexpr unsigned TileShuffleMask = 0xffffffffu;
+
   __device__ unsigned shift() const { return details::laneId() & ~(Size - 1u); }
   __device__ void assertWarpTile() const {
     static_assert(!MultiWarp, "thread_block_tile: shfl_up/down/xor, ballot "
@@ -563,23 +570,26 @@ public:
       return details::multiWarpBroadcast(Size, Value, (unsigned)SrcRank);
     else
       return details::shuffleAny(Value, [&](auto V) {
-        return __shfl_sync(Mask, V, SrcRank, Size);
+        return __shfl_sync(TileShuffleMask, V, SrcRank, Size);
       });
   }
   template <typename T> __device__ T shfl_up(T Value, unsigned Delta) const {
     assertWarpTile();
     return details::shuffleAny(
-        Value, [&](auto V) { return __shfl_up_sync(Mask, V, Delta, Size); });
+        Value,
+        [&](auto V) { return __shfl_up_sync(TileShuffleMask, V, Delta, Size); });
   }
   template <typename T> __device__ T shfl_down(T Value, unsigned Delta) const {
     assertWarpTile();
     return details::shuffleAny(
-        Value, [&](auto V) { return __shfl_down_sync(Mask, V, Delta, Size); });
+        Value, [&](auto V) {
+          return __shfl_down_sync(TileShuffleMask, V, Delta, Size);
+        });
   }
   template <typename T> __device__ T shfl_xor(T Value, unsigned LaneMask) const {
     assertWarpTile();
     return details::shuffleAny(Value, [&](auto V) {
-      return __shfl_xor_sync(Mask, V, (int)LaneMask, Size);
+      return __shfl_xor_sync(TileShuffleMask, V, (int)LaneMask, Size);
     });
   }
   __device__ int any(int Pred) const {
