@@ -62,12 +62,17 @@ static const char *ToolName = "cu2hsaco";
 
 void driverSetName(const char *Name) { ToolName = Name; }
 
+/* "<driver>: <Kind>: " and the message, on a line of standard error. */
+static void printMessage(const char *Kind, const char *Format, va_list Args) {
+  fprintf(stderr, "%s: %s: ", ToolName, Kind);
+  vfprintf(stderr, Format, Args);
+  fputc('\n', stderr);
+}
+
 void driverNote(const char *Format, ...) {
   va_list Args;
   va_start(Args, Format);
-  fprintf(stderr, "%s: note: ", ToolName);
-  vfprintf(stderr, Format, Args);
-  fputc('\n', stderr);
+  printMessage("note", Format, Args);
   va_end(Args);
 }
 
@@ -109,18 +114,14 @@ void driverNoteIgnored(const char *Format, ...) {
 void driverError(const char *Format, ...) {
   va_list Args;
   va_start(Args, Format);
-  fprintf(stderr, "%s: error: ", ToolName);
-  vfprintf(stderr, Format, Args);
-  fputc('\n', stderr);
+  printMessage("error", Format, Args);
   va_end(Args);
 }
 
 void driverFail(const char *Format, ...) {
   va_list Args;
   va_start(Args, Format);
-  fprintf(stderr, "%s: error: ", ToolName);
-  vfprintf(stderr, Format, Args);
-  fputc('\n', stderr);
+  printMessage("error", Format, Args);
   va_end(Args);
   exit(1);
 }
