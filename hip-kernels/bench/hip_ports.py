@@ -70,6 +70,27 @@ VGPR_FILES = [
     ("gfx11", (1024, 16, 16)),
 ]
 
+# Instruction classes counted per kernel and summed over the matched kernels
+# of a target, ours against HIP's: the systematic differences
+# docs/benchmark.md explains. (label, test of an instruction's mnemonic).
+CLASSES = [
+    ("unsigned divisions (v_rcp_iflag_f32)",
+     lambda m: m == "v_rcp_iflag_f32_e32" or m == "v_rcp_iflag_f32_e64"),
+    ("s_nop", lambda m: m == "s_nop"),
+    ("DPP moves", lambda m: "_dpp" in m),
+    ("ds_bpermute", lambda m: m.startswith("ds_bpermute")),
+    ("FMA/MAD (v_fma*, v_fmac*, v_mad*, v_mac*, v_pk_fma*)",
+     lambda m: re.match(r"^v_(pk_)?(fma|fmac|mad|mac)_", m) is not None),
+    ("f16<->f32 conversions", lambda m: m.startswith("v_cvt_f32_f16") or
+     m.startswith("v_cvt_f16_f32")),
+    ("packed/native f16 arithmetic (v_*_f16)",
+     lambda m: re.match(r"^v_(pk_)?[a-z]+_f16", m) is not None and
+     not m.startswith("v_cvt")),
+    ("atomic compare-and-swap (CAS loops)", lambda m: "atomic_cmpswap" in m),
+    ("calls (s_swappc_b64)", lambda m: m == "s_swappc_b64"),
+    ("branches (s_cbranch*)", lambda m: m.startswith("s_cbranch")),
+]
+
 # ---------------------------------------------------------------------------
 # The pairs
 # ---------------------------------------------------------------------------
@@ -337,9 +358,13 @@ def measure_listing(path):
     names = demangle(list(meta))
     kernels = {}
     for symbol, fields in meta.items():
+        body = function_body(asm, symbol)
+        mnemonics = [i.split(None, 1)[0] for i in body]
         kernels[names[symbol]] = {
             "symbol": symbol,
-            "instrs": len(function_body(asm, symbol)),
+            "instrs": len(body),
+            "classes": [sum(1 for m in mnemonics if test(m))
+                        for _, test in CLASSES],
             "vgprs": int(fields.get("vgpr_count", 0)),
             "sgprs": int(fields.get("sgpr_count", 0)),
             "scratch": int(fields.get("private_segment_fixed_size", 0)),
@@ -463,6 +488,19 @@ COLUMNS = ["program", "kernel", "instrs", "ours/HIP", "VGPRs", "waves",
            "SGPRs", "scratch", "LDS"]
 
 
+def class_lines(rows):
+    """Per instruction class: totals over ROWS, ours and HIP's, and the
+    kernels with more of it than HIP's."""
+    lines = []
+    for i, (label, _) in enumerate(CLASSES):
+        ours = sum(r["ours"]["classes"][i] for r in rows)
+        hip = sum(r["hip"]["classes"][i] for r in rows)
+        more = sum(r["ours"]["classes"][i] > r["hip"]["classes"][i]
+                   for r in rows)
+        lines.append((label, ours, hip, more))
+    return lines
+
+
 def print_target(s, rows, worst):
     uo, uh = s["unmatched"]
     print(f"\n== {s['target']}: {s['kernels']} kernels of {s['programs']} "
@@ -477,6 +515,10 @@ def print_target(s, rows, worst):
     print(f"  scratch where HIP has none: {len(s['scratch'])}" +
           "".join(f"\n    {r['program']} {short(r['kernel'])}: "
                   f"{r['ours']['scratch']} bytes" for r in s["scratch"]))
+    print("  instruction classes over the matched kernels (ours / HIP; "
+          "kernels with more than HIP's):")
+    for label, ours, hip, more in class_lines(rows):
+        print(f"    {label:<54} {ours:>6} / {hip:<6} {more:>4}")
     print(f"  worst {min(worst, len(rows))} (ours/HIP; the whole table is in "
           f"hip_ports.md):")
     print(f"    {'program':<16} {'kernel':<48} {'instrs':>9} {'ratio':>6} "
@@ -517,6 +559,14 @@ def markdown(summaries, rows_by_target, failures, header):
                    f"{s['better']} | {len(s['occupancy'])} | "
                    f"{len(s['scratch'])} | {s['unmatched'][0]} / "
                    f"{s['unmatched'][1]} |")
+    out += ["", "Instruction classes summed over the matched kernels, ours / "
+            "HIP (kernels with more than HIP's):", "",
+            "| class | " + " | ".join(s["target"] for s in summaries) + " |",
+            "|---|" + "---|" * len(summaries)]
+    per_target = [class_lines(rows_by_target[s["target"]]) for s in summaries]
+    for i, (label, _) in enumerate(CLASSES):
+        out.append(f"| {label} | " + " | ".join(
+            f"{c[i][1]} / {c[i][2]} ({c[i][3]})" for c in per_target) + " |")
     for s in summaries:
         out += ["", f"## {s['target']} (worst first; each cell ours/HIP)", "",
                 "| " + " | ".join(COLUMNS) + " |",
