@@ -6,10 +6,10 @@
 #   make bench  - our shuffle lowering against HIP 5.2's and rocPRIM 5.3's,
 #                 then bench-hip-ports where HECBENCH is set (not part of
 #                 check)
-#   make bench-hip-ports HECBENCH=<HeCBench checkout> - the corpus's
-#                 HeCBench programs through cu2hsaco against their HIP
-#                 ports through AMD's HIP path, per kernel (skipped
-#                 without HECBENCH; not part of check)
+#   make bench-hip-ports HECBENCH=<HeCBench checkout> [HIPCUB=<hipCUB
+#                 checkout>] - the corpus's HeCBench programs through
+#                 cu2hsaco against their HIP ports through AMD's HIP path,
+#                 per kernel (skipped without HECBENCH; not part of check)
 #   make bench-wavesim - the public corpus on wavesim with one host thread
 #                 and with all cores, and single-thread throughput
 #                 (BENCH_ONLY=a,b,c for some programs; not part of check)
@@ -79,8 +79,9 @@ bench: build
 
 CORPUS ?= ../shared/corpus
 HECBENCH ?=
+HIPCUB ?=
 HIP_PORTS = python3 hip-kernels/bench/hip_ports.py --hecbench "$(HECBENCH)" \
-  --corpus $(CORPUS) --build $(BUILD)
+  --hipcub "$(HIPCUB)" --corpus $(CORPUS) --build $(BUILD)
 bench-hip-ports: build
 	@$(HIP_PORTS)
 
