@@ -3,8 +3,13 @@
 #                 build and run a whole CUDA program with cucc
 #   make check  - install, build, run the lit suite (oracle included)
 # Both install missing Debian packages first (.ci/install-deps).
-#   make bench  - our shuffle lowering against HIP 5.2's and rocPRIM 5.3's
-#                 (not part of check)
+#   make bench  - our shuffle lowering against HIP 5.2's and rocPRIM 5.3's,
+#                 then bench-hip-ports where HECBENCH is set (not part of
+#                 check)
+#   make bench-hip-ports HECBENCH=<HeCBench checkout> [HIPCUB=<hipCUB
+#                 checkout>] - the corpus's HeCBench programs through
+#                 cu2hsaco against their HIP ports through AMD's HIP path,
+#                 per kernel (skipped without HECBENCH; not part of check)
 #   make bench-wavesim - the public corpus on wavesim with one host thread
 #                 and with all cores, and single-thread throughput
 #                 (BENCH_ONLY=a,b,c for some programs; not part of check)
@@ -24,8 +29,8 @@ LLVM_BIN := /usr/lib/llvm-22/bin
 CONFIGURE := cmake -S . -G Ninja -DCMAKE_C_COMPILER=$(LLVM_BIN)/clang \
   -DCMAKE_CXX_COMPILER=$(LLVM_BIN)/clang++
 
-.PHONY: all deps build asan-build check check-asan fuzz demo bench bench-wavesim \
-  tsan-build clean
+.PHONY: all deps build asan-build check check-asan fuzz demo bench \
+  bench-hip-ports bench-wavesim tsan-build clean
 
 all: build
 
@@ -70,8 +75,16 @@ demo: build
 
 bench: build
 	@bash hip-kernels/bench/bench.sh $(BUILD)
+	@$(HIP_PORTS)
 
 CORPUS ?= ../shared/corpus
+HECBENCH ?=
+HIPCUB ?=
+HIP_PORTS = python3 hip-kernels/bench/hip_ports.py --hecbench "$(HECBENCH)" \
+  --hipcub "$(HIPCUB)" --corpus $(CORPUS) --build $(BUILD)
+bench-hip-ports: build
+	@$(HIP_PORTS)
+
 BENCH_ONLY ?=
 bench-wavesim: build
 	@python3 wavesim/bench/bench-wavesim.py --corpus $(CORPUS) \

@@ -41,6 +41,10 @@ ROCPRIM_PAIRS = [
      "rocprim_xor_allreduce_f32"),
     ("down_reduce_f32", "bench_down_reduce_f32", "rocprim_down_reduce_f32"),
     ("up_scan_i32", "bench_up_scan_i32", "rocprim_up_scan_i32"),
+    # The same two idioms with threadIdx.x & 31 as the lane.
+    ("down_reduce_tid_f32", "bench_down_reduce_tid_f32",
+     "rocprim_down_reduce_f32"),
+    ("up_scan_tid_i32", "bench_up_scan_tid_i32", "rocprim_up_scan_i32"),
 ]
 # CUB 1.17's equivalents (cub_funcs.cu, through cu2hsaco): idiom -> function.
 CUB_FILE = "cub_funcs"
@@ -59,8 +63,10 @@ WARP_FUNCTIONS = [
     ("bench_xor_allreduce_f32", 5),
     ("bench_xor_allreduce_i32", 5),
     ("bench_down_reduce_f32", 5),
+    ("bench_down_reduce_tid_f32", 5),
     ("bench_up_scan_f32", 5),
     ("bench_up_scan_i32", 5),
+    ("bench_up_scan_tid_i32", 5),
     ("bench_xor_reduce_w16_f32", 4),
     ("bench_broadcast_f32", 1),
 ]
@@ -540,6 +546,8 @@ the sum
    down_reduce_f32    warp_reduce<float, 32, false>::reduce, lane 0 (of 32) \
 stores the sum
    up_scan_i32        warp_scan<int, 32>::inclusive_scan
+   *_tid_*            ours with threadIdx.x & 31 as the lane, not %laneid
+                      (rocPRIM's rows are the same functions as above)
    CUB 1.17 (cub_funcs.cu, unmodified CUDA library code through cu2hsaco):
    WarpReduce<float>::Sum with lane 0 storing, WarpScan<int>::InclusiveSum""")
     for target in args.targets:
@@ -548,12 +556,12 @@ stores the sum
         if not built:
             print(f"    rocPRIM 5.3 does not build for {target} "
                   f"({rocprim_error(args, target)})")
-        print(f"    {'idiom':<18} {'ours (best)':>12} {'rocPRIM':>9}"
+        print(f"    {'idiom':<19} {'ours (best)':>12} {'rocPRIM':>9}"
               f" {'CUB':>7} {'path ours':>10} {'rocPRIM':>8}")
         for idiom, ours, theirs in ROCPRIM_PAIRS:
             o = results[("best", target, ours)]
             t = results.get(("rocprim", target, theirs))
-            print(f"    {idiom:<18} {o['total']:>8}/{o['ds']:<3} "
+            print(f"    {idiom:<19} {o['total']:>8}/{o['ds']:<3} "
                   f"{peer_cell(results, target, theirs) or '-':>9} "
                   f"{cub_cell(results, target, idiom) or '-':>7} "
                   f"{o['path']:>10} {t['path'] if t else '-':>8}")

@@ -18,6 +18,7 @@
 // needs its lane, it reads it as CUB-style CUDA code does, from PTX's
 // %laneid (cu2hsaco translates it to the CUDA lane, 0-31); the HIP column
 // reads HIP's __lane_id() instead, within 32 lanes as its shuffles are.
+// The *_tid_* functions read it as most CUDA code does, threadIdx.x & 31.
 
 #define FULL_MASK 0xffffffffu
 
@@ -79,6 +80,30 @@ bench_up_scan_i32(int V) {
   return V;
 }
 
+// The down reduce and the inclusive scan as CUDA code usually writes them,
+// with threadIdx.x & 31 as the lane (HIP's column: the same expression).
+// That is the CUDA lane only where the block is one-dimensional or
+// blockDim.x is a multiple of 32, so a lowering that proves the lane from
+// %laneid does not see it here unless it checks the block shape.
+extern "C" __device__ __attribute__((noinline)) void
+bench_down_reduce_tid_f32(float V, float *Out) {
+  for (int Offset = 16; Offset > 0; Offset >>= 1)
+    V += __shfl_down_sync(FULL_MASK, V, Offset);
+  if ((threadIdx.x & 31) == 0)
+    *Out = V;
+}
+
+extern "C" __device__ __attribute__((noinline)) int
+bench_up_scan_tid_i32(int V) {
+  unsigned Lane = threadIdx.x & 31;
+  for (unsigned Delta = 1; Delta < 32; Delta *= 2) {
+    int Up = __shfl_up_sync(FULL_MASK, V, Delta);
+    if (Lane >= Delta)
+      V += Up;
+  }
+  return V;
+}
+
 // All-reduce within each 16-lane half of the warp.
 extern "C" __device__ __attribute__((noinline)) float
 bench_xor_reduce_w16_f32(float V) {
@@ -97,6 +122,7 @@ extern "C" __global__ void bench_kernel_f32(float *Data, float *Sums) {
   unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
   float V = Data[I];
   bench_down_reduce_f32(V, &Sums[I / 32]);
+  bench_down_reduce_tid_f32(V, &Sums[I / 32 + 1]);
   float R = bench_xor_allreduce_f32(V);
   R += bench_up_scan_f32(V);
   R += bench_xor_reduce_w16_f32(V);
@@ -107,5 +133,6 @@ extern "C" __global__ void bench_kernel_f32(float *Data, float *Sums) {
 extern "C" __global__ void bench_kernel_i32(int *Data) {
   unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
   int V = Data[I];
-  Data[I] = bench_xor_allreduce_i32(V) + bench_up_scan_i32(V);
+  Data[I] = bench_xor_allreduce_i32(V) + bench_up_scan_i32(V) +
+            bench_up_scan_tid_i32(V);
 }
