@@ -20,15 +20,18 @@
  *
  * Conditions are evaluated over the 32 lanes when they compare lane
  * functions: expressions of constants and the CUDA lane built with integer
- * arithmetic. threadIdx.x (with tid-x-lanes) and the wave64 hardware lane
- * are the CUDA lane plus an unknown multiple of 32, so only their low five
- * bits are known until a mask or remainder keeps just those.
+ * arithmetic. The block's linear thread index, threadIdx.x where the block
+ * shape makes it the lane (tid-x-lanes, or the copy LaneVersioning.c runs
+ * only then; LinearLane.h) and the wave64 hardware lane are the CUDA lane
+ * plus an unknown multiple of 32, so only their low five bits are known
+ * until a mask or remainder keeps just those.
  *
  *===----------------------------------------------------------------------===*/
 
 #include "DemandedLanes.h"
 
 #include "IRUtils.h"
+#include "LinearLane.h"
 #include "WarpPatterns.h"
 
 #include <stdlib.h>
@@ -67,7 +70,7 @@ static LaneKind evalLaneCall(const LaneContext *C, LLVMValueRef Call,
   bool TidX = !strcmp(Name, "llvm.nvvm.read.ptx.sreg.tid.x") ||
               !strcmp(Name, "llvm.amdgcn.workitem.id.x");
   if (!strcmp(Name, "llvm.nvvm.read.ptx.sreg.laneid") ||
-      (TidX && C->TidXIsLane)) {
+      (TidX && (C->TidXIsLane || warpIsUnderBlockShape(Call)))) {
     for (unsigned L = 0; L < 32; ++L)
       Out[L] = L;
     return TidX ? LaneLow5 : LaneExact;
@@ -264,6 +267,19 @@ static LaneKind evalLaneBinary(const LaneContext *C, LLVMValueRef I,
   return Kind;
 }
 
+/* A thread index expression congruent to the lane plus a constant
+ * (LinearLane.h): the block's linear index, or threadIdx.x and its 2-D form
+ * where the block shape makes them the lane. */
+static LaneKind evalLinearLane(const LaneContext *C, LLVMValueRef V,
+                               uint64_t *Out) {
+  uint32_t Offset;
+  if (!warpLinearLaneOffset(V, C->TidXIsLane, &Offset))
+    return NotLaneFunction;
+  for (unsigned L = 0; L < 32; ++L)
+    Out[L] = (L + Offset) & 0xffffffffu;
+  return LaneLow5;
+}
+
 static LaneKind evalLane(const LaneContext *C, LLVMValueRef V, uint64_t *Out,
                          unsigned Depth) {
   if (Depth > MaxLaneDepth ||
@@ -322,7 +338,8 @@ static LaneKind evalLane(const LaneContext *C, LLVMValueRef V, uint64_t *Out,
   default:
     if (!isLaneBinaryOpcode(Op))
       return NotLaneFunction;
-    return evalLaneBinary(C, V, Op, Out, Depth);
+    LaneKind Kind = evalLaneBinary(C, V, Op, Out, Depth);
+    return Kind ? Kind : evalLinearLane(C, V, Out);
   }
 }
 
