@@ -630,6 +630,16 @@ static void *carve(char *Base, size_t *Used, size_t Count, size_t Size) {
   return Base ? Base + Offset : NULL;
 }
 
+/* The lanes where Cond, used by User, can be true and false: where User
+ * runs only if the block shape makes threadIdx.x % 32 the lane
+ * (LaneVersioning.c marks it), Cond is evaluated so. */
+static WarpLaneCondition conditionAt(const LaneContext *C, LLVMValueRef User,
+                                     LLVMValueRef Cond) {
+  LaneContext AtUser = *C;
+  AtUser.TidXIsLane |= warpIsUnderBlockShape(User);
+  return conditionOf(&AtUser, Cond, 0);
+}
+
 static void numberFunction(WarpDemandedLanes *D, const LaneContext *C,
                            LLVMValueRef F) {
   unsigned NumInstructions = 0, NumBlocks = 0;
@@ -673,7 +683,7 @@ static void numberFunction(WarpDemandedLanes *D, const LaneContext *C,
     WarpLaneCondition Always = {WarpAllLanes, WarpAllLanes};
     D->BranchCondition[Block] =
         Term && LLVMIsABranchInst(Term) && LLVMIsConditional(Term)
-            ? conditionOf(C, LLVMGetCondition(Term), 0)
+            ? conditionAt(C, Term, LLVMGetCondition(Term))
             : Always;
     for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
          I = LLVMGetNextInstruction(I), ++Index) {
@@ -681,7 +691,7 @@ static void numberFunction(WarpDemandedLanes *D, const LaneContext *C,
       D->BlockOf[Index] = Block;
       D->Kind[Index] = (unsigned char)classify(I, D->Source[Index]);
       if (D->Kind[Index] == UseSelect)
-        D->SelectCondition[Index] = conditionOf(C, LLVMGetOperand(I, 0), 0);
+        D->SelectCondition[Index] = conditionAt(C, I, LLVMGetOperand(I, 0));
       tableInsert(D->Table, D->TableSize, I, Index);
     }
   }

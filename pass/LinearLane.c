@@ -59,22 +59,21 @@ bool warpIsThreadIndexRead(LLVMValueRef Call, unsigned *Dim) {
   return false;
 }
 
-void warpMarkUnderBlockShape(LLVMValueRef Read) {
-  LLVMContextRef Ctx = LLVMGetTypeContext(LLVMTypeOf(Read));
-  LLVMSetMetadata(Read, markKindOf(Read), LLVMMDNodeInContext(Ctx, NULL, 0));
+void warpMarkUnderBlockShape(LLVMValueRef I) {
+  LLVMContextRef Ctx = LLVMGetTypeContext(LLVMTypeOf(I));
+  LLVMSetMetadata(I, markKindOf(I), LLVMMDNodeInContext(Ctx, NULL, 0));
 }
 
-bool warpIsUnderBlockShape(LLVMValueRef Read) {
-  return LLVMGetMetadata(Read, markKindOf(Read)) != NULL;
+bool warpIsUnderBlockShape(LLVMValueRef I) {
+  return LLVMGetMetadata(I, markKindOf(I)) != NULL;
 }
 
 void warpForgetBlockShapeMarks(LLVMValueRef F) {
-  unsigned Dim;
   for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
        BB = LLVMGetNextBasicBlock(BB))
     for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
          I = LLVMGetNextInstruction(I))
-      if (warpIsThreadIndexRead(I, &Dim) && warpIsUnderBlockShape(I))
+      if (warpIsUnderBlockShape(I))
         LLVMSetMetadata(I, markKindOf(I), NULL);
 }
 

@@ -13,8 +13,8 @@
  * (factored, distributed, commuted, with or without nuw/nsw), and, where
  * the block shape condition is known to hold, threadIdx.x and the 2-D
  * form. It holds under the tid-x-lanes promise, and in the copy of a
- * function that LaneVersioning.c runs only when the condition is true,
- * whose thread index reads it marks.
+ * region that LaneVersioning.c runs only when the condition is true, whose
+ * instructions it marks.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -29,12 +29,14 @@
  * AMDGPU work-item id); *Dim is 0, 1 or 2. */
 bool warpIsThreadIndexRead(LLVMValueRef Call, unsigned *Dim);
 
-/* Marks a thread index read as executed only where the block shape
- * condition holds, and asks whether a read is so marked. */
-void warpMarkUnderBlockShape(LLVMValueRef Read);
-bool warpIsUnderBlockShape(LLVMValueRef Read);
+/* Marks an instruction as executed only where the block shape condition
+ * holds, and asks whether one is so marked. A marked thread index read is
+ * the lane (modulo 32) wherever it is used; a marked select or branch may
+ * take threadIdx.x modulo 32 as the lane in its condition. */
+void warpMarkUnderBlockShape(LLVMValueRef I);
+bool warpIsUnderBlockShape(LLVMValueRef I);
 
-/* Removes the marks from F's reads once nothing needs them. */
+/* Removes the marks from F's instructions once nothing needs them. */
 void warpForgetBlockShapeMarks(LLVMValueRef F);
 
 /* True with *Offset set when the i32 value V is congruent modulo 32 to the

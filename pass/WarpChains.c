@@ -32,6 +32,7 @@
 
 #include "DemandedLanes.h"
 #include "IRUtils.h"
+#include "LinearLane.h"
 #include "WarpPatterns.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -207,7 +208,8 @@ static bool lanesChoosing(LLVMValueRef Select, LLVMValueRef Operand,
                           const WarpLoweringOptions *Options,
                           uint32_t *Chosen) {
   WarpLaneCondition C = warpLaneConditionOf(
-      LLVMGetOperand(Select, 0), Lanes->WaveSize, Options->TidXIsLane);
+      LLVMGetOperand(Select, 0), Lanes->WaveSize,
+      Options->TidXIsLane || warpIsUnderBlockShape(Select));
   if (C.MayBeTrue != ~C.MayBeFalse)
     return false;
   *Chosen = LLVMGetOperand(Select, 1) == Operand ? C.MayBeTrue : C.MayBeFalse;
