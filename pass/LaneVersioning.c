@@ -16,9 +16,10 @@
  * condition), the whole function is versioned instead, its entry's static
  * allocas serving both copies.
  *
- * Whether a copy gains anything is asked of the analysis itself: it runs
- * with and without the tid-x-lanes promise (the same condition), and the
- * function is versioned only when some shuffle's observed lanes differ.
+ * Whether a copy gains anything is asked of the analyses themselves: they
+ * run with and without the tid-x-lanes promise (the same condition), and
+ * the function is versioned only when some shuffle's observed lanes differ
+ * or some scan chain is rewritten only with it.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -28,6 +29,8 @@
 #include "DemandedLanes.h"
 #include "IRUtils.h"
 #include "LinearLane.h"
+#include "WarpChains.h"
+#include "WarpPatterns.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -65,34 +68,42 @@ static bool canVersion(LLVMValueRef F, bool *Amdgpu) {
 }
 
 /* The shuffles of F observed in fewer lanes where threadIdx.x % 32 is
- * the lane, and those lanes. */
+ * the lane, and those lanes, or that start a scan chain only there. */
 typedef struct {
   LLVMValueRef *Shuffles;
   uint32_t *Shaped;
+  bool *Chain;
   unsigned Count;
 } Gains;
 
-static Gains findGains(LLVMValueRef F, unsigned WaveSize,
+static Gains findGains(LLVMValueRef F, WarpLanes *Lanes,
                        const WarpLoweringOptions *Options) {
+  unsigned WaveSize = Lanes->WaveSize;
   WarpLoweringOptions Promised = *Options;
   Promised.TidXIsLane = true;
   WarpDemandedLanes *General = warpAnalyzeDemandedLanes(F, WaveSize, Options);
   WarpDemandedLanes *Shaped = warpAnalyzeDemandedLanes(F, WaveSize, &Promised);
-  Gains G = {NULL, NULL, 0};
+  Gains G = {NULL, NULL, NULL, 0};
   unsigned Capacity = 0;
   for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
        BB = LLVMGetNextBasicBlock(BB))
     for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
          I = LLVMGetNextInstruction(I)) {
-      if (!isShuffleCall(I) ||
+      if (!isShuffleCall(I))
+        continue;
+      bool Chain = warpIsScanChainStart(I, Lanes, &Promised) &&
+                   !warpIsScanChainStart(I, Lanes, Options);
+      if (!Chain &&
           warpDemandedLanes(General, I) == warpDemandedLanes(Shaped, I))
         continue;
       if (G.Count == Capacity) {
         Capacity = Capacity ? 2 * Capacity : 8;
         G.Shuffles = realloc(G.Shuffles, Capacity * sizeof(LLVMValueRef));
         G.Shaped = realloc(G.Shaped, Capacity * sizeof(uint32_t));
+        G.Chain = realloc(G.Chain, Capacity * sizeof(bool));
       }
       G.Shuffles[G.Count] = I;
+      G.Chain[G.Count] = Chain;
       G.Shaped[G.Count++] = warpDemandedLanes(Shaped, I);
     }
   warpDisposeDemandedLanes(General);
@@ -103,6 +114,7 @@ static Gains findGains(LLVMValueRef F, unsigned WaveSize,
 static void disposeGains(Gains *G) {
   free(G->Shuffles);
   free(G->Shaped);
+  free(G->Chain);
 }
 
 /*===-- Values and sets -----------------------------------------------------===*/
@@ -189,14 +201,25 @@ static bool hasShapeDependentCondition(LLVMValueRef I, unsigned WaveSize) {
          General.MayBeFalse != Shaped.MayBeFalse;
 }
 
-/* What the region must hold: the narrowing shuffles, the selects and
- * branches whose conditions depend on the shape, and the operations in
- * the same block that combine such a select's result (a scan step's add). */
+/* What the region must hold: the narrowing shuffles (and the casts they
+ * move), the selects and branches whose conditions depend on the shape,
+ * and the operations in the same block that combine such a select's
+ * result (a scan step's add). */
 static ValueMap collectKeys(LLVMValueRef F, const Gains *G,
                             unsigned WaveSize) {
   ValueMap Keys = createValueMap(countValues(F));
-  for (unsigned K = 0; K < G->Count; ++K)
-    mapValue(&Keys, G->Shuffles[K], G->Shuffles[K]);
+  for (unsigned K = 0; K < G->Count; ++K) {
+    LLVMValueRef Shuffle = G->Shuffles[K];
+    mapValue(&Keys, Shuffle, Shuffle);
+    /* A float moved as its bits: the scan chain matcher looks through the
+     * cast only while the shuffle is its single user. */
+    const WarpShufflePattern *P =
+        warpFindShufflePattern(warpCalleeName(Shuffle));
+    LLVMValueRef Moved = LLVMGetOperand(Shuffle, P && P->HasMemberMask);
+    if (LLVMIsABitCastInst(Moved) && LLVMGetInstructionParent(Moved) ==
+                                         LLVMGetInstructionParent(Shuffle))
+      mapValue(&Keys, Moved, Moved);
+  }
   for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
        BB = LLVMGetNextBasicBlock(BB))
     for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
@@ -362,17 +385,21 @@ static void markRegion(LLVMBasicBlockRef *Blocks, unsigned NumBlocks) {
       warpMarkUnderBlockShape(I);
 }
 
-/* Whether the shuffles narrow as much with only the region marked as
- * running under the block shape condition as with the whole function. */
+/* Whether the shuffles narrow as much, and the same scan chains are found,
+ * with only the region marked as running under the block shape condition
+ * as with the whole function. */
 static bool regionKeepsGains(LLVMValueRef F, LLVMBasicBlockRef *Blocks,
                              unsigned NumBlocks, const Gains *G,
-                             unsigned WaveSize,
+                             WarpLanes *Lanes,
                              const WarpLoweringOptions *Options) {
   markRegion(Blocks, NumBlocks);
-  WarpDemandedLanes *D = warpAnalyzeDemandedLanes(F, WaveSize, Options);
+  WarpDemandedLanes *D =
+      warpAnalyzeDemandedLanes(F, Lanes->WaveSize, Options);
   bool Keeps = true;
   for (unsigned K = 0; K < G->Count && Keeps; ++K)
-    Keeps = warpDemandedLanes(D, G->Shuffles[K]) == G->Shaped[K];
+    Keeps = warpDemandedLanes(D, G->Shuffles[K]) == G->Shaped[K] &&
+            (!G->Chain[K] ||
+             warpIsScanChainStart(G->Shuffles[K], Lanes, Options));
   warpDisposeDemandedLanes(D);
   warpForgetBlockShapeMarks(F);
   return Keeps;
@@ -646,9 +673,9 @@ static void versionWholeFunction(LLVMModuleRef M, LLVMValueRef F,
  * otherwise. */
 static bool tryVersionRegion(LLVMModuleRef M, LLVMValueRef F,
                              LLVMBuilderRef B, const Gains *G,
-                             unsigned WaveSize, bool Amdgpu,
+                             WarpLanes *Lanes, bool Amdgpu,
                              const WarpLoweringOptions *Options) {
-  ValueMap Keys = collectKeys(F, G, WaveSize);
+  ValueMap Keys = collectKeys(F, G, Lanes->WaveSize);
   RegionBounds R;
   bool Found = findBounds(F, &Keys, &R);
   disposeValueMap(&Keys);
@@ -661,7 +688,7 @@ static bool tryVersionRegion(LLVMModuleRef M, LLVMValueRef F,
   unsigned NumBlocks = collectRegion(F, R.Entry, R.Exit, &Blocks, &Region);
   bool Versioned =
       isSingleEntrySingleExit(F, &Region, Head, R.Entry, R.Exit) &&
-      regionKeepsGains(F, Blocks, NumBlocks, G, WaveSize, Options);
+      regionKeepsGains(F, Blocks, NumBlocks, G, Lanes, Options);
   if (Versioned)
     versionRegion(M, F, B, Blocks, NumBlocks, &Region, Head, R.Exit, Amdgpu,
                   Options);
@@ -670,20 +697,20 @@ static bool tryVersionRegion(LLVMModuleRef M, LLVMValueRef F,
   return Versioned;
 }
 
-bool warpVersionOnBlockShape(LLVMModuleRef M, LLVMValueRef F,
-                             unsigned WaveSize,
+bool warpVersionOnBlockShape(LLVMModuleRef M, WarpLanes *Lanes,
                              const WarpLoweringOptions *Options) {
+  LLVMValueRef F = Lanes->Function;
   bool Amdgpu = false;
   if (Options->TidXIsLane || Options->Strategy != WarpStrategyBest ||
       !canVersion(F, &Amdgpu))
     return false;
-  Gains G = findGains(F, WaveSize, Options);
+  Gains G = findGains(F, Lanes, Options);
   if (!G.Count) {
     disposeGains(&G);
     return false;
   }
   LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
-  if (!tryVersionRegion(M, F, B, &G, WaveSize, Amdgpu, Options))
+  if (!tryVersionRegion(M, F, B, &G, Lanes, Amdgpu, Options))
     versionWholeFunction(M, F, B, Amdgpu, Options);
   LLVMDisposeBuilder(B);
   disposeGains(&G);

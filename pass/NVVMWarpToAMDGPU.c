@@ -401,7 +401,7 @@ static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
   WarpLanes Lanes =
       warpLanesOf(M, F, warpFunctionWaveSize(F, Options->DefaultWave));
   bool Versioned =
-      List.Size && warpVersionOnBlockShape(M, F, Lanes.WaveSize, Options);
+      List.Size && warpVersionOnBlockShape(M, &Lanes, Options);
   if (Versioned) {
     free(List.Calls);
     List = collectWarpCalls(F, Decls);
