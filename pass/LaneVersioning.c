@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/*===-- Which functions -----------------------------------------------------===*/
+/*===-- Which functions ---------------------------------------------------===*/
 
 static bool isShuffleCall(LLVMValueRef I) {
   return LLVMIsACallInst(I) &&
@@ -117,7 +117,7 @@ static void disposeGains(Gains *G) {
   free(G->Chain);
 }
 
-/*===-- Values and sets -----------------------------------------------------===*/
+/*===-- Values and sets ---------------------------------------------------===*/
 
 /* Original value -> its copy, open addressing; Size is a power of two. */
 typedef struct {
@@ -183,7 +183,7 @@ static unsigned countValues(LLVMValueRef F) {
   return Count;
 }
 
-/*===-- The region ----------------------------------------------------------===*/
+/*===-- The region --------------------------------------------------------===*/
 
 /* A select or conditional branch whose condition has more known lanes
  * where threadIdx.x % 32 is the lane. */
@@ -405,7 +405,7 @@ static bool regionKeepsGains(LLVMValueRef F, LLVMBasicBlockRef *Blocks,
   return Keeps;
 }
 
-/*===-- The copy ------------------------------------------------------------===*/
+/*===-- The copy ----------------------------------------------------------===*/
 
 static bool isStaticAlloca(LLVMValueRef I) {
   return LLVMIsAAllocaInst(I) && LLVMIsAConstantInt(LLVMGetOperand(I, 0));

@@ -71,8 +71,9 @@ WarpLoweringOptions warpDefaultOptions(void);
  * `plant-bug=drop-warp-base`, `plant-bug=drop-clamp`,
  * `plant-bug=ballot-wrong-half`, `plant-bug=fast-path-no-select`,
  * `plant-bug=demanded-lane-short`, `plant-bug=scan-chain-short`,
- * `plant-bug=shape-check-true`, `plant-bug=drop-barrier` (this one only nvvm-to-amdgpu plants). On
- * failure returns false and sets *ErrorMessage to a malloc'd string. */
+ * `plant-bug=shape-check-true`, `plant-bug=drop-barrier` (this one only
+ * nvvm-to-amdgpu plants). On failure returns false and sets *ErrorMessage
+ * to a malloc'd string. */
 bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
                       char **ErrorMessage);
 
