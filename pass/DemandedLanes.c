@@ -20,15 +20,18 @@
  *
  * Conditions are evaluated over the 32 lanes when they compare lane
  * functions: expressions of constants and the CUDA lane built with integer
- * arithmetic. threadIdx.x (with tid-x-lanes) and the wave64 hardware lane
- * are the CUDA lane plus an unknown multiple of 32, so only their low five
- * bits are known until a mask or remainder keeps just those.
+ * arithmetic. The block's linear thread index, threadIdx.x where the block
+ * shape makes it the lane (tid-x-lanes, or the copy LaneVersioning.c runs
+ * only then; LinearLane.h) and the wave64 hardware lane are the CUDA lane
+ * plus an unknown multiple of 32, so only their low five bits are known
+ * until a mask or remainder keeps just those.
  *
  *===----------------------------------------------------------------------===*/
 
 #include "DemandedLanes.h"
 
 #include "IRUtils.h"
+#include "LinearLane.h"
 #include "WarpPatterns.h"
 
 #include <stdlib.h>
@@ -67,7 +70,7 @@ static LaneKind evalLaneCall(const LaneContext *C, LLVMValueRef Call,
   bool TidX = !strcmp(Name, "llvm.nvvm.read.ptx.sreg.tid.x") ||
               !strcmp(Name, "llvm.amdgcn.workitem.id.x");
   if (!strcmp(Name, "llvm.nvvm.read.ptx.sreg.laneid") ||
-      (TidX && C->TidXIsLane)) {
+      (TidX && (C->TidXIsLane || warpIsUnderBlockShape(Call)))) {
     for (unsigned L = 0; L < 32; ++L)
       Out[L] = L;
     return TidX ? LaneLow5 : LaneExact;
@@ -264,6 +267,19 @@ static LaneKind evalLaneBinary(const LaneContext *C, LLVMValueRef I,
   return Kind;
 }
 
+/* A thread index expression congruent to the lane plus a constant
+ * (LinearLane.h): the block's linear index, or threadIdx.x and its 2-D form
+ * where the block shape makes them the lane. */
+static LaneKind evalLinearLane(const LaneContext *C, LLVMValueRef V,
+                               uint64_t *Out) {
+  uint32_t Offset;
+  if (!warpLinearLaneOffset(V, C->TidXIsLane, &Offset))
+    return NotLaneFunction;
+  for (unsigned L = 0; L < 32; ++L)
+    Out[L] = (L + Offset) & 0xffffffffu;
+  return LaneLow5;
+}
+
 static LaneKind evalLane(const LaneContext *C, LLVMValueRef V, uint64_t *Out,
                          unsigned Depth) {
   if (Depth > MaxLaneDepth ||
@@ -322,7 +338,8 @@ static LaneKind evalLane(const LaneContext *C, LLVMValueRef V, uint64_t *Out,
   default:
     if (!isLaneBinaryOpcode(Op))
       return NotLaneFunction;
-    return evalLaneBinary(C, V, Op, Out, Depth);
+    LaneKind Kind = evalLaneBinary(C, V, Op, Out, Depth);
+    return Kind ? Kind : evalLinearLane(C, V, Out);
   }
 }
 
@@ -613,6 +630,16 @@ static void *carve(char *Base, size_t *Used, size_t Count, size_t Size) {
   return Base ? Base + Offset : NULL;
 }
 
+/* The lanes where Cond, used by User, can be true and false: where User
+ * runs only if the block shape makes threadIdx.x % 32 the lane
+ * (LaneVersioning.c marks it), Cond is evaluated so. */
+static WarpLaneCondition conditionAt(const LaneContext *C, LLVMValueRef User,
+                                     LLVMValueRef Cond) {
+  LaneContext AtUser = *C;
+  AtUser.TidXIsLane |= warpIsUnderBlockShape(User);
+  return conditionOf(&AtUser, Cond, 0);
+}
+
 static void numberFunction(WarpDemandedLanes *D, const LaneContext *C,
                            LLVMValueRef F) {
   unsigned NumInstructions = 0, NumBlocks = 0;
@@ -656,7 +683,7 @@ static void numberFunction(WarpDemandedLanes *D, const LaneContext *C,
     WarpLaneCondition Always = {WarpAllLanes, WarpAllLanes};
     D->BranchCondition[Block] =
         Term && LLVMIsABranchInst(Term) && LLVMIsConditional(Term)
-            ? conditionOf(C, LLVMGetCondition(Term), 0)
+            ? conditionAt(C, Term, LLVMGetCondition(Term))
             : Always;
     for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
          I = LLVMGetNextInstruction(I), ++Index) {
@@ -664,7 +691,7 @@ static void numberFunction(WarpDemandedLanes *D, const LaneContext *C,
       D->BlockOf[Index] = Block;
       D->Kind[Index] = (unsigned char)classify(I, D->Source[Index]);
       if (D->Kind[Index] == UseSelect)
-        D->SelectCondition[Index] = conditionOf(C, LLVMGetOperand(I, 0), 0);
+        D->SelectCondition[Index] = conditionAt(C, I, LLVMGetOperand(I, 0));
       tableInsert(D->Table, D->TableSize, I, Index);
     }
   }

@@ -12,9 +12,10 @@
  * lane, so the sets are sound.
  *
  * Which lanes a condition can hold in is known when it compares the CUDA
- * lane (PTX's %laneid, the lane the lowering computes from mbcnt, or, with
- * tid-x-lanes, threadIdx.x modulo 32) with constants, or is a constant
- * shuffle's in-range predicate.
+ * lane (PTX's %laneid, the lane the lowering computes from mbcnt, the
+ * block's linear thread index modulo 32, or threadIdx.x modulo 32 where the
+ * block shape makes it the lane: LinearLane.h) with constants, or is a
+ * constant shuffle's in-range predicate.
  *
  *===----------------------------------------------------------------------===*/
 

@@ -16,6 +16,8 @@
 #include "Diagnostics.h"
 #include "IRUtils.h"
 #include "LaneMath.h"
+#include "LaneVersioning.h"
+#include "LinearLane.h"
 #include "PrimitiveLowering.h"
 #include "PtxTranslate.h"
 #include "ShuffleLowering.h"
@@ -56,6 +58,7 @@ static bool parseOption(const char *Option, size_t Length,
       {"plant-bug=demanded-lane-short", SetsBug, WarpBugDemandedLaneShort},
       {"plant-bug=scan-chain-short", SetsBug, WarpBugScanChainShort},
       {"plant-bug=printf-last-arg-zero", SetsBug, WarpBugPrintfLastArgZero},
+      {"plant-bug=shape-check-true", SetsBug, WarpBugShapeCheckTrue},
   };
   for (size_t I = 0; I < sizeof(Known) / sizeof(Known[0]); ++I) {
     if (strlen(Known[I].Text) != Length ||
@@ -87,7 +90,8 @@ bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
           "plant-bug=drop-warp-base, plant-bug=drop-clamp, "
           "plant-bug=ballot-wrong-half, plant-bug=fast-path-no-select, "
           "plant-bug=demanded-lane-short, plant-bug=scan-chain-short, "
-          "plant-bug=printf-last-arg-zero or plant-bug=drop-barrier; "
+          "plant-bug=printf-last-arg-zero, plant-bug=shape-check-true or "
+          "plant-bug=drop-barrier; "
           "nvvm-to-amdgpu also takes a processor, gfxN)";
       size_t Size = strlen(Format) + Length + 1;
       *ErrorMessage = malloc(Size);
@@ -396,6 +400,12 @@ static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
   CallList List = collectWarpCalls(F, Decls);
   WarpLanes Lanes =
       warpLanesOf(M, F, warpFunctionWaveSize(F, Options->DefaultWave));
+  bool Versioned =
+      List.Size && warpVersionOnBlockShape(M, &Lanes, Options);
+  if (Versioned) {
+    free(List.Calls);
+    List = collectWarpCalls(F, Decls);
+  }
   unsigned InChains =
       List.Size ? warpRewriteScanChains(M, B, &Lanes, Options) : 0;
   if (InChains) {
@@ -418,6 +428,8 @@ static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
   }
   warpDisposeDemandedLanes(Demanded);
   free(List.Calls);
+  if (Versioned)
+    warpForgetBlockShapeMarks(F);
   return List.Size + InChains;
 }
 

@@ -29,6 +29,7 @@ typedef enum {
   WarpBugDemandedLaneShort, /* demanded-lane sets lose their lowest lane */
   WarpBugScanChainShort,    /* rewritten scans lose their last step */
   WarpBugPrintfLastArgZero, /* device printf's last argument reads as 0 */
+  WarpBugShapeCheckTrue,    /* the block shape check always holds */
 } WarpPlantedBug;
 
 /* How shuffles move data. bpermute: always ds_bpermute, exact on every
@@ -48,7 +49,8 @@ typedef struct {
   WarpPlantedBug PlantedBug;
   WarpStrategy Strategy;
   /* threadIdx.x % 32 is the CUDA lane: the program promises 1-D blocks or
-   * blockDim.x a multiple of 32 (otherwise only %laneid is). */
+   * blockDim.x a multiple of 32 (otherwise functions that would gain from
+   * it are versioned on that condition: LaneVersioning.h). */
   bool TidXIsLane;
 } WarpLoweringOptions;
 
@@ -69,8 +71,9 @@ WarpLoweringOptions warpDefaultOptions(void);
  * `plant-bug=drop-warp-base`, `plant-bug=drop-clamp`,
  * `plant-bug=ballot-wrong-half`, `plant-bug=fast-path-no-select`,
  * `plant-bug=demanded-lane-short`, `plant-bug=scan-chain-short`,
- * `plant-bug=drop-barrier` (this one only nvvm-to-amdgpu plants). On
- * failure returns false and sets *ErrorMessage to a malloc'd string. */
+ * `plant-bug=shape-check-true`, `plant-bug=drop-barrier` (this one only
+ * nvvm-to-amdgpu plants). On failure returns false and sets *ErrorMessage
+ * to a malloc'd string. */
 bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
                       char **ErrorMessage);
 

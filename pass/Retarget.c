@@ -37,6 +37,7 @@
 #include "IRUtils.h"
 #include "KernelSignature.h"
 #include "LaneMath.h"
+#include "LaneVersioning.h"
 #include "PtxTranslate.h"
 #include "ShflSemantics.h"
 #include "WarpPatterns.h"
@@ -243,6 +244,12 @@ static LLVMValueRef buildDispatchField(RewriteContext *R, unsigned Offset,
 
 static LLVMValueRef buildBlockDim(RewriteContext *R, unsigned Dim) {
   return buildDispatchField(R, WorkgroupSizeOffset + 2 * Dim, 16);
+}
+
+LLVMValueRef warpBuildBlockDim(LLVMModuleRef M, LLVMBuilderRef B,
+                               unsigned Dim) {
+  RewriteContext R = {M, B, NULL, "", WarpNoPlantedBug};
+  return buildBlockDim(&R, Dim);
 }
 
 /* Blocks per grid: the dispatch packet counts work-items, rounded up as

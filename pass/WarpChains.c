@@ -32,6 +32,7 @@
 
 #include "DemandedLanes.h"
 #include "IRUtils.h"
+#include "LinearLane.h"
 #include "WarpPatterns.h"
 
 #include <llvm-c/DebugInfo.h>
@@ -207,7 +208,8 @@ static bool lanesChoosing(LLVMValueRef Select, LLVMValueRef Operand,
                           const WarpLoweringOptions *Options,
                           uint32_t *Chosen) {
   WarpLaneCondition C = warpLaneConditionOf(
-      LLVMGetOperand(Select, 0), Lanes->WaveSize, Options->TidXIsLane);
+      LLVMGetOperand(Select, 0), Lanes->WaveSize,
+      Options->TidXIsLane || warpIsUnderBlockShape(Select));
   if (C.MayBeTrue != ~C.MayBeFalse)
     return false;
   *Chosen = LLVMGetOperand(Select, 1) == Operand ? C.MayBeTrue : C.MayBeFalse;
@@ -463,6 +465,20 @@ static void rewriteChain(LLVMModuleRef M, LLVMBuilderRef B, unsigned Target,
     eraseStep(&Steps[K]);
 }
 
+/* The steps of the complete chain whose first shuffle is I; 0 if none. */
+static unsigned matchChain(LLVMValueRef I, const WarpLanes *Lanes,
+                           const WarpLoweringOptions *Options,
+                           ScanStep *Steps) {
+  if (!LLVMIsACallInst(I) || !matchStep(I, Lanes, Options, &Steps[0]) ||
+      Steps[0].Delta != 1)
+    return 0;
+  unsigned N = 1;
+  while (2 * Steps[N - 1].Delta < Steps[0].Width && N < MaxSteps &&
+         matchNextStep(&Steps[N - 1], Lanes, Options, &Steps[N]))
+    ++N;
+  return 2 * Steps[N - 1].Delta == Steps[0].Width ? N : 0;
+}
+
 unsigned warpRewriteScanChains(LLVMModuleRef M, LLVMBuilderRef B,
                                WarpLanes *Lanes,
                                const WarpLoweringOptions *Options) {
@@ -474,18 +490,9 @@ unsigned warpRewriteScanChains(LLVMModuleRef M, LLVMBuilderRef B,
        BB = LLVMGetNextBasicBlock(BB)) {
     for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;) {
       ScanStep Steps[MaxSteps];
-      LLVMValueRef Next = LLVMGetNextInstruction(I);
-      if (!LLVMIsACallInst(I) || !matchStep(I, Lanes, Options, &Steps[0]) ||
-          Steps[0].Delta != 1) {
-        I = Next;
-        continue;
-      }
-      unsigned N = 1;
-      while (2 * Steps[N - 1].Delta < Steps[0].Width && N < MaxSteps &&
-             matchNextStep(&Steps[N - 1], Lanes, Options, &Steps[N]))
-        ++N;
-      if (2 * Steps[N - 1].Delta != Steps[0].Width) {
-        I = Next;
+      unsigned N = matchChain(I, Lanes, Options, Steps);
+      if (!N) {
+        I = LLVMGetNextInstruction(I);
         continue;
       }
       rewriteChain(M, B, Target, Options, Steps, N);
@@ -495,4 +502,11 @@ unsigned warpRewriteScanChains(LLVMModuleRef M, LLVMBuilderRef B,
     }
   }
   return Removed;
+}
+
+bool warpIsScanChainStart(LLVMValueRef Shuffle, WarpLanes *Lanes,
+                          const WarpLoweringOptions *Options) {
+  ScanStep Steps[MaxSteps];
+  return Options->Strategy == WarpStrategyBest && warpLanesTarget(Lanes) &&
+         matchChain(Shuffle, Lanes, Options, Steps);
 }

@@ -30,4 +30,9 @@ unsigned warpRewriteScanChains(LLVMModuleRef M, LLVMBuilderRef B,
                                WarpLanes *Lanes,
                                const WarpLoweringOptions *Options);
 
+/* Whether Shuffle is the first of a complete scan chain that
+ * warpRewriteScanChains would rewrite (nothing changes). */
+bool warpIsScanChainStart(LLVMValueRef Shuffle, WarpLanes *Lanes,
+                          const WarpLoweringOptions *Options);
+
 #endif
