@@ -276,8 +276,8 @@ static bool hasV5ImplicitArgs(RewriteContext *R) {
 }
 
 /* Threads per block: hidden_group_size (in code object v4, the packet's
- * workgroup_size), in [1, 1024] as clang's __builtin_amdgcn_workgroup_size_*
- * says (!range, !noundef), which lets the backend multiply it in 24 bits. */
+ * workgroup_size), known to the optimizer to be in [1, 1024] (!range,
+ * !noundef) as clang's __builtin_amdgcn_workgroup_size_* makes it. */
 static LLVMValueRef buildBlockDim(RewriteContext *R, unsigned Dim) {
   LLVMContextRef Ctx = LLVMGetModuleContext(R->M);
   LLVMValueRef Load =
