@@ -6,7 +6,7 @@
  * keep in every non-inlined function), nvvm-to-amdgpu retargets it and
  * lowers its warp intrinsics, LLVM's default pipeline optimizes it for the
  * chosen processor, the AMDGPU backend emits an object and ld.lld links it
- * into a code object (v4, loadable by the HIP 5.2 runtime).
+ * into a code object (v5, loadable by the HIP 5.2 runtime).
  *
  * clang emits line tables so that every diagnostic can name the source
  * line; they are dropped before the backend unless -lineinfo asks to keep
@@ -33,6 +33,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/ErrorHandling.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
@@ -221,7 +222,7 @@ void driverCheckProcessor(const char *Flag, const char *Name) {
   }
   if (isGenericProcessor(Name))
     driverFail("%s=%s: generic processors need code object version 6, and "
-               "%s writes version 4 (what ROCm 5.2 loads): name one "
+               "%s writes version 5 (what ROCm 5.2 loads): name one "
                "processor of the family",
                Flag, Name, ToolName);
 }
@@ -765,6 +766,18 @@ static void failOnLLVMFatalError(const char *Reason) {
   driverFail("LLVM's AMDGPU backend failed while %s: %s", Compiling, Reason);
 }
 
+/* For code object v5 the backend counts no stack for recursion, calls it
+ * cannot see into or variable-sized allocas, and leaves it to the runtime
+ * (.uses_dynamic_stack), which HIP 5.2 and tgemu's launchers do not
+ * provide: these keep v4's assumptions (16 KiB for such a call, 4 KiB for
+ * such an alloca) in the kernel's fixed private segment size. */
+static void keepFixedStackAssumptions(void) {
+  const char *const Argv[] = {"cucc",
+                              "-amdgpu-assume-external-call-stack-size=16384",
+                              "-amdgpu-assume-dynamic-stack-object-size=4096"};
+  LLVMParseCommandLineOptions(3, Argv, NULL);
+}
+
 static void initializeAMDGPU(void) {
   static bool Done;
   if (Done)
@@ -776,6 +789,7 @@ static void initializeAMDGPU(void) {
   LLVMInitializeAMDGPUAsmPrinter();
   /* OCKL's hostcall code (device printf) holds inline asm. */
   LLVMInitializeAMDGPUAsmParser();
+  keepFixedStackAssumptions();
   Done = true;
 }
 

@@ -26,7 +26,10 @@
  *
  * The Debian HIP 5.2 runtime loads code object v2 to v5 (its HSA loader
  * rejects v6, LLVM 22's default) for the processors it knows (up to gfx90a
- * and gfx1010-gfx1035); cu2hsaco emits v4.
+ * and gfx1010-gfx1035); cu2hsaco emits v5. The runtime has comgr 2.4 name
+ * each code object's ISA, which it cannot for a v5 header, so --run hands
+ * the runtime the code object with its header saying v4 (the same e_flags;
+ * the metadata, which the runtime lays the arguments out by, says v5).
  *
  *===----------------------------------------------------------------------===*/
 
@@ -286,8 +289,8 @@ static int readKernels(CodeObject *CO, amd_comgr_metadata_node_t Root) {
 }
 
 /* The ISA name from comgr; where comgr cannot name it (comgr 2.4 reads
- * only code object v2 to v4 and processors up to gfx1035), the metadata's
- * amdhsa.target, with a note. */
+ * only code object v2 to v4 headers and processors up to gfx1035), the
+ * metadata's amdhsa.target, with a note. */
 static int readIsaName(CodeObject *CO, amd_comgr_data_t Data,
                        amd_comgr_metadata_node_t Root) {
   size_t IsaSize = sizeof CO->Isa;
@@ -636,10 +639,19 @@ static int runSuite(const CodeObject *CO, const char *Filter) {
   return Failures ? EXIT_INVALID : 0;
 }
 
+/* The runtime's comgr (2.4) names no ISA for a code object v5 header, and
+ * the runtime refuses a code object whose ISA comgr cannot name; v4's
+ * header has the same e_flags, and the metadata still says v5. */
+static void labelHeaderForComgr(CodeObject *CO) {
+  if (CO->Version == 5)
+    CO->Bytes[EI_ABIVERSION_OFFSET] = 4 - 2;
+}
+
 static int run(const char *Path, const char *Filter) {
   static CodeObject CO;
   if (loadCodeObject(&CO, Path))
     return EXIT_INVALID;
+  labelHeaderForComgr(&CO);
   if (CO.Relocatable) {
     printError(Path, "a relocatable object cannot be loaded; link it with "
                      "ld.lld -shared");

@@ -534,8 +534,10 @@ static bool isEntryPoint(const char *Name) {
   return false;
 }
 
-/* OCKL's control constants that the linked code reads: code object v4's
- * implicit arguments (the hostcall buffer's place) and the wave size. */
+/* OCKL's control constants that the linked code reads: the ABI version,
+ * which places the hostcall buffer among the implicit arguments (offset 80
+ * in code object v5's, which Retarget.c asks for; 24 in v4's), and the wave
+ * size. */
 static void defineControl(LLVMModuleRef M, const char *Name, unsigned Value) {
   LLVMValueRef G = LLVMGetNamedGlobal(M, Name);
   if (!G || !LLVMIsDeclaration(G))
@@ -615,7 +617,8 @@ bool warpLinkPrintfLibrary(LLVMModuleRef M, const WarpDeviceLibOptions *Options,
     return false;
   }
   adoptLinkedFunctions(M, Names, Count, Options->OffloadArch, FeaturesValue);
-  defineControl(M, "__oclc_ABI_version", 400);
+  defineControl(M, "__oclc_ABI_version",
+                warpCodeObjectVersion(M) >= 500 ? 500 : 400);
   defineControl(M, "__oclc_wavefrontsize64", Options->WaveSize == 64);
   return true;
 }

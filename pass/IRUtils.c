@@ -234,3 +234,19 @@ void warpEraseUnusedDeclarations(LLVMModuleRef M, const char *Prefix) {
 void warpEraseUnusedIntrinsicDeclarations(LLVMModuleRef M) {
   warpEraseUnusedDeclarations(M, "llvm.");
 }
+
+unsigned warpCodeObjectVersion(LLVMModuleRef M) {
+  const char Key[] = "amdhsa_code_object_version";
+  LLVMMetadataRef Flag = LLVMGetModuleFlag(M, Key, sizeof(Key) - 1);
+  if (!Flag)
+    return 0;
+  /* An MDNode's operands come back as the constants they hold. */
+  LLVMContextRef Ctx = LLVMGetModuleContext(M);
+  LLVMValueRef Node =
+      LLVMMetadataAsValue(Ctx, LLVMMDNodeInContext2(Ctx, &Flag, 1));
+  LLVMValueRef Version;
+  LLVMGetMDNodeOperands(Node, &Version);
+  return Version && LLVMIsAConstantInt(Version)
+             ? (unsigned)LLVMConstIntGetZExtValue(Version)
+             : 0;
+}

@@ -62,4 +62,8 @@ void warpEraseUnusedDeclarations(LLVMModuleRef M, const char *Prefix);
  * types. */
 void warpEraseUnusedIntrinsicDeclarations(LLVMModuleRef M);
 
+/* The code object version M names in its amdhsa_code_object_version flag
+ * (500 for v5), or 0 if none. */
+unsigned warpCodeObjectVersion(LLVMModuleRef M);
+
 #endif

@@ -112,7 +112,7 @@ typedef struct {
 bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
                               char **ErrorMessage);
 
-/* Retargets M to amdgcn-amd-amdhsa (code object v4, loadable by HIP 5.2):
+/* Retargets M to amdgcn-amd-amdhsa (code object v5, loadable by HIP 5.2):
  * kernels, special registers, barriers, fences, allocas, then lowers the
  * warp intrinsics as warpLowerWarpIntrinsics does, and links AMD's OCML
  * for the math M calls (DeviceLibs.h). Whatever cannot be mapped is

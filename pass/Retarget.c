@@ -4,13 +4,14 @@
  * ties it to NVPTX so that the AMDGPU backend can compile it, keeping CUDA's
  * meaning:
  *
- *   - triple amdgcn-amd-amdhsa and its datalayout; code object v4, which the
+ *   - triple amdgcn-amd-amdhsa and its datalayout; code object v5, which the
  *     HIP 5.2 runtime loads; target-cpu/target-features of the chosen
  *     processor and wave size on every function;
  *   - ptx_kernel functions and nvvm.annotations kernels -> amdgpu_kernel
  *     (KernelSignature.c);
- *   - %tid/%ctaid -> workitem/workgroup ids; %ntid/%nctaid from the HSA
- *     dispatch packet, as clang's HIP path reads them for code object v4;
+ *   - %tid/%ctaid -> workitem/workgroup ids; %ntid/%nctaid from code
+ *     object v5's implicit kernel arguments (group sizes, block counts), as
+ *     HIP's code reads blockDim and gridDim;
  *     %laneid -> CUDA lane; %warpsize -> 32; %lanemask_* from the CUDA lane;
  *   - __syncthreads -> workgroup release fence, s_barrier, acquire fence;
  *     membar.{cta,gl,sys} -> seq_cst fences of workgroup/agent/system scope;
@@ -52,8 +53,14 @@
 static const char AMDGPUTriple[] = "amdgcn-amd-amdhsa";
 static const char NVVMPrefix[] = "llvm.nvvm.";
 
-/* HSA dispatch packet: u16 workgroup_size_{x,y,z} at 4, 6, 8 and u32
- * grid_size_{x,y,z} (in work-items) at 12, 16, 20. */
+/* Code object v5's implicit kernel arguments (llvm.amdgcn.implicitarg.ptr,
+ * after the explicit ones in the kernarg segment): u32
+ * hidden_block_count_{x,y,z} at 0, 4, 8 and u16 hidden_group_size_{x,y,z}
+ * at 12, 14, 16. */
+enum { BlockCountOffset = 0, GroupSizeOffset = 12, MaxBlockThreads = 1024 };
+/* HSA dispatch packet: u16 workgroup_size_{x,y,z} at 4, 6, 8, u32
+ * grid_size_{x,y,z} (in work-items) at 12, 16, 20, u32 group_segment_size
+ * at 28. */
 enum {
   WorkgroupSizeOffset = 4,
   GridSizeOffset = 12,
@@ -170,11 +177,12 @@ static bool setAMDGPUDataLayout(LLVMModuleRef M, const char *Arch) {
   return true;
 }
 
-/* Code object v4, the newest HIP 5.2 loads, unless the module names a
- * version already (a second flag of the same name would not verify). */
+/* Code object v5, the newest HIP 5.2 loads (its runtime fills v5's hidden
+ * arguments: block counts, group sizes), unless the module names a version
+ * already (a second flag of the same name would not verify). */
 static void setCodeObjectVersion(LLVMModuleRef M) {
   LLVMContextRef Ctx = LLVMGetModuleContext(M);
-  LLVMValueRef Version = LLVMConstInt(LLVMInt32TypeInContext(Ctx), 400, false);
+  LLVMValueRef Version = LLVMConstInt(LLVMInt32TypeInContext(Ctx), 500, false);
   const char Key[] = "amdhsa_code_object_version";
   if (LLVMGetModuleFlag(M, Key, sizeof(Key) - 1))
     return;
@@ -224,26 +232,71 @@ static LLVMValueRef i32Const(RewriteContext *R, uint32_t Value) {
                       false);
 }
 
-/* A field of the HSA dispatch packet, zero-extended to i32. */
-static LLVMValueRef buildDispatchField(RewriteContext *R, unsigned Offset,
-                                       unsigned Bits) {
+/* The Bits-wide field at Offset from Base (a pointer to constant memory the
+ * launch fills, so invariant). */
+static LLVMValueRef buildLaunchFieldLoad(RewriteContext *R, LLVMValueRef Base,
+                                         unsigned Offset, unsigned Bits) {
   LLVMContextRef Ctx = LLVMGetModuleContext(R->M);
-  LLVMValueRef Packet = buildIntrinsic(R, "llvm.amdgcn.dispatch.ptr");
   LLVMValueRef Index = LLVMConstInt(LLVMInt64TypeInContext(Ctx), Offset, 0);
   LLVMValueRef Field = LLVMBuildInBoundsGEP2(R->B, LLVMInt8TypeInContext(Ctx),
-                                             Packet, &Index, 1, "");
+                                             Base, &Index, 1, "");
   LLVMTypeRef FieldType = LLVMIntTypeInContext(Ctx, Bits);
   LLVMValueRef Load = LLVMBuildLoad2(R->B, FieldType, Field, "");
   LLVMSetAlignment(Load, Bits / 8);
   LLVMSetMetadata(Load, LLVMGetMDKindIDInContext(Ctx, "invariant.load", 14),
                   LLVMMDNodeInContext(Ctx, NULL, 0));
-  return Bits == 32
-             ? Load
-             : LLVMBuildZExt(R->B, Load, LLVMInt32TypeInContext(Ctx), "");
+  return Load;
 }
 
+static LLVMValueRef zextToI32(RewriteContext *R, LLVMValueRef Value) {
+  LLVMTypeRef I32 = LLVMInt32TypeInContext(LLVMGetModuleContext(R->M));
+  return LLVMTypeOf(Value) == I32 ? Value
+                                  : LLVMBuildZExt(R->B, Value, I32, "");
+}
+
+/* A field of the HSA dispatch packet, zero-extended to i32. */
+static LLVMValueRef buildDispatchField(RewriteContext *R, unsigned Offset,
+                                       unsigned Bits) {
+  LLVMValueRef Packet = buildIntrinsic(R, "llvm.amdgcn.dispatch.ptr");
+  return zextToI32(R, buildLaunchFieldLoad(R, Packet, Offset, Bits));
+}
+
+/* A field of the implicit kernel arguments. The intrinsic works in device
+ * functions too: the backend passes the pointer down to the callees that
+ * use it. */
+static LLVMValueRef buildImplicitArgLoad(RewriteContext *R, unsigned Offset,
+                                         unsigned Bits) {
+  LLVMValueRef Args = buildIntrinsic(R, "llvm.amdgcn.implicitarg.ptr");
+  return buildLaunchFieldLoad(R, Args, Offset, Bits);
+}
+
+/* Whether the kernels get code object v5's implicit arguments: the version
+ * setCodeObjectVersion asks for, unless the module named an older one. */
+static bool hasV5ImplicitArgs(RewriteContext *R) {
+  return warpCodeObjectVersion(R->M) >= 500;
+}
+
+/* Threads per block: hidden_group_size (in code object v4, the packet's
+ * workgroup_size), known to the optimizer to be in [1, 1024] (!range,
+ * !noundef) as clang's __builtin_amdgcn_workgroup_size_* makes it. */
 static LLVMValueRef buildBlockDim(RewriteContext *R, unsigned Dim) {
-  return buildDispatchField(R, WorkgroupSizeOffset + 2 * Dim, 16);
+  LLVMContextRef Ctx = LLVMGetModuleContext(R->M);
+  LLVMValueRef Load =
+      hasV5ImplicitArgs(R)
+          ? buildImplicitArgLoad(R, GroupSizeOffset + 2 * Dim, 16)
+          : buildLaunchFieldLoad(R,
+                                 buildIntrinsic(R, "llvm.amdgcn.dispatch.ptr"),
+                                 WorkgroupSizeOffset + 2 * Dim, 16);
+  LLVMTypeRef I16 = LLVMInt16TypeInContext(Ctx);
+  LLVMMetadataRef Bounds[2] = {
+      LLVMValueAsMetadata(LLVMConstInt(I16, 1, false)),
+      LLVMValueAsMetadata(LLVMConstInt(I16, MaxBlockThreads + 1, false))};
+  LLVMSetMetadata(Load, LLVMGetMDKindIDInContext(Ctx, "range", 5),
+                  LLVMMetadataAsValue(Ctx, LLVMMDNodeInContext2(Ctx, Bounds,
+                                                                2)));
+  LLVMSetMetadata(Load, LLVMGetMDKindIDInContext(Ctx, "noundef", 7),
+                  LLVMMDNodeInContext(Ctx, NULL, 0));
+  return zextToI32(R, Load);
 }
 
 LLVMValueRef warpBuildBlockDim(LLVMModuleRef M, LLVMBuilderRef B,
@@ -252,14 +305,18 @@ LLVMValueRef warpBuildBlockDim(LLVMModuleRef M, LLVMBuilderRef B,
   return buildBlockDim(&R, Dim);
 }
 
-/* Blocks per grid: the dispatch packet counts work-items, rounded up as
- * HIP does. */
+/* Blocks per grid: the launch's block count. A CUDA (or HIP) launch is
+ * always whole blocks, grid size in blocks times block size, so
+ * hidden_remainder_* (the size of a last partial workgroup, which only a
+ * launch given in work-items can make) is 0 and gridDim is the count
+ * alone, as CUDA defines it. Code object v4 has no block count: the
+ * packet's grid size in work-items over the block size, exact for the
+ * same reason. */
 static LLVMValueRef buildGridDim(RewriteContext *R, unsigned Dim) {
+  if (hasV5ImplicitArgs(R))
+    return buildImplicitArgLoad(R, BlockCountOffset + 4 * Dim, 32);
   LLVMValueRef Items = buildDispatchField(R, GridSizeOffset + 4 * Dim, 32);
-  LLVMValueRef BlockSize = buildBlockDim(R, Dim);
-  LLVMValueRef Rounded = LLVMBuildAdd(
-      R->B, Items, LLVMBuildSub(R->B, BlockSize, i32Const(R, 1), ""), "");
-  return LLVMBuildUDiv(R->B, Rounded, BlockSize, "");
+  return LLVMBuildExactUDiv(R->B, Items, buildBlockDim(R, Dim), "");
 }
 
 /* %lanemask_*: bits of the CUDA lanes below, at, above this one. */

@@ -3,7 +3,8 @@
  * Each CUDA call becomes its HIP counterpart; kernels are the code objects
  * cucc bundles for each processor, loaded with hipModuleLoadData for the
  * GPU's processor and launched with hipModuleLaunchKernel (HIP lays out
- * the arguments from the code object's metadata). The HIP runtime is
+ * the arguments from the code object's metadata, code object v5's hidden
+ * block counts and group sizes included). The HIP runtime is
  * opened with dlopen, so a program also runs, on wavesim, where none is
  * installed: libamdhip64.so.5, the ABI of the HIP 5.2 headers this is
  * compiled against, or libamdhip64.so.6, which still exports the HIP 5
@@ -371,6 +372,27 @@ typedef struct {
   void *Image;
 } Module;
 
+/* e_ident[EI_ABIVERSION] of an AMDGPU code object: 2 for v4, 3 for v5. */
+enum { ElfAbiVersionByte = 8, AbiVersionV4 = 2, AbiVersionV5 = 3 };
+
+/* HIP 5.2's runtime has comgr name the ISA of each code object it loads
+ * (ROCclr's createKernelMetadataMap) and refuses one it cannot name, and
+ * Debian's comgr 2.4 names none whose header says v5, although it reads
+ * v5's metadata. The header's e_flags (processor, xnack, sramecc) mean the
+ * same in v4 and v5, so a copy whose header says v4 is tried when the
+ * runtime refuses the code object as built; its metadata (amdhsa.version
+ * 1.2) still says v5, and the runtime lays the kernel arguments out from
+ * the metadata. A runtime that loads v5 (ROCm 5.3 and later) never sees
+ * the relabelled copy. Not verified on an AMD GPU. */
+static bool labelHeaderForComgr(unsigned char *Image, size_t Bytes) {
+  static const unsigned char Magic[] = {0x7f, 'E', 'L', 'F'};
+  if (Bytes <= ElfAbiVersionByte || memcmp(Image, Magic, sizeof(Magic)) ||
+      Image[ElfAbiVersionByte] != AbiVersionV5)
+    return false;
+  Image[ElfAbiVersionByte] = AbiVersionV4;
+  return true;
+}
+
 static BackendStatus loadModule(const void *Image, size_t Bytes,
                                 const char *Name, void **Handle) {
   (void)Name;
@@ -380,8 +402,10 @@ static BackendStatus loadModule(const void *Image, size_t Bytes,
     return check(hipErrorOutOfMemory, "hipModuleLoadData");
   }
   memcpy(M->Image, Image, Bytes);
-  BackendStatus Status =
-      check(Hip.ModuleLoadData(&M->Module, M->Image), "hipModuleLoadData");
+  hipError_t Error = Hip.ModuleLoadData(&M->Module, M->Image);
+  if (Error != hipSuccess && labelHeaderForComgr(M->Image, Bytes))
+    Error = Hip.ModuleLoadData(&M->Module, M->Image);
+  BackendStatus Status = check(Error, "hipModuleLoadData");
   if (Status != CudaSuccess) {
     free(M->Image);
     free(M);

@@ -37,6 +37,7 @@ enum {
   DynamicLDSBytes = 64 * 1024,
   LDSPoisonByte = 0xCD,
   DispatchPacketBytes = 64,
+  ImplicitArgBytes = 256,
   AMDGPUGfxCallConv = 100
 };
 
@@ -166,6 +167,9 @@ struct Runner {
   uint64_t Progress;    /* cross-lane groups and barriers released */
   WaveSimFault Fault;   /* the first fault of its lanes */
   _Alignas(64) uint8_t Packet[DispatchPacketBytes];
+  /* Code object v5's implicit kernel arguments (llvm.amdgcn.implicitarg.ptr):
+   * the block counts and group sizes the kernels read. */
+  _Alignas(64) uint8_t ImplicitArgs[ImplicitArgBytes];
 };
 
 /* A per-lane intrinsic: renamed to a host function, never suspended. */
@@ -255,6 +259,7 @@ WaveSimStatus wavesimRunGrid(WaveSim *S, const Kernel *K, void **Args,
                              char *Error, size_t ErrorSize);
 void wavesimFillDispatchPacket(Runner *R, const unsigned Grid[3],
                                size_t DynamicSharedBytes);
+void wavesimFillImplicitArgs(Runner *R, const unsigned Grid[3]);
 /* A simulator was loaded, or disposed of: the pool keeps its lane stacks
  * and shared memory while any simulator lives. */
 void wavesimPoolRetain(void);

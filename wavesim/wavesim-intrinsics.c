@@ -82,6 +82,7 @@ static uint32_t hostWorkGroupIdX(void) { return wavesimActive->BlockId[0]; }
 static uint32_t hostWorkGroupIdY(void) { return wavesimActive->BlockId[1]; }
 static uint32_t hostWorkGroupIdZ(void) { return wavesimActive->BlockId[2]; }
 static void *hostDispatchPtr(void) { return wavesimActive->Packet; }
+static void *hostImplicitArgPtr(void) { return wavesimActive->ImplicitArgs; }
 
 /* llvm.amdgcn.groupstaticsize: the kernel's shared memory that is not
  * dynamic. */
@@ -512,6 +513,8 @@ const LaneIntrinsic WaveSimLaneIntrinsics[] = {
      (void *)hostWorkGroupIdZ},
     {"llvm.amdgcn.dispatch.ptr", "__wavesim_dispatch_ptr",
      (void *)hostDispatchPtr},
+    {"llvm.amdgcn.implicitarg.ptr", "__wavesim_implicitarg_ptr",
+     (void *)hostImplicitArgPtr},
     {"llvm.amdgcn.mbcnt.lo", "__wavesim_mbcnt_lo", (void *)hostMbcntLo},
     {"llvm.amdgcn.mbcnt.hi", "__wavesim_mbcnt_hi", (void *)hostMbcntHi},
     {"llvm.trap", "__wavesim_trap", (void *)hostTrap},

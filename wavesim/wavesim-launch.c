@@ -3,7 +3,8 @@
  * A launch checks its shape against what an AMD GPU can dispatch and hands
  * the grid to the pool of host threads (wavesim-pool.c), which runs its
  * blocks through the scheduler (wavesim-lanes.c); this file also fills the
- * dispatch packet each block reads its sizes from.
+ * dispatch packet and the implicit kernel arguments each block reads its
+ * sizes from.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -14,14 +15,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The grid's dimensions as HSA counts them: the highest one of more than
+ * one work-item. */
+static uint16_t gridDimensions(const Runner *R, const unsigned Grid[3]) {
+  return Grid[2] * R->BlockDim[2] > 1   ? 3
+         : Grid[1] * R->BlockDim[1] > 1 ? 2
+                                        : 1;
+}
+
 /* hsa_kernel_dispatch_packet_t: the sizes the kernel may read. */
 void wavesimFillDispatchPacket(Runner *R, const unsigned Grid[3],
                                size_t DynamicSharedBytes) {
   memset(R->Packet, 0, sizeof(R->Packet));
-  unsigned Dims = Grid[2] * R->BlockDim[2] > 1   ? 3
-                  : Grid[1] * R->BlockDim[1] > 1 ? 2
-                                                 : 1;
-  uint16_t Setup = (uint16_t)Dims;
+  uint16_t Setup = gridDimensions(R, Grid);
   memcpy(R->Packet + 2, &Setup, 2);
   for (unsigned D = 0; D < 3; ++D) {
     uint16_t Size = (uint16_t)R->BlockDim[D];
@@ -31,6 +37,25 @@ void wavesimFillDispatchPacket(Runner *R, const unsigned Grid[3],
   }
   uint32_t GroupSegment = (uint32_t)(R->K->StaticShared + DynamicSharedBytes);
   memcpy(R->Packet + 28, &GroupSegment, 4);
+}
+
+/* Code object v5's implicit kernel arguments, as the HIP runtime fills them
+ * for a launch of whole blocks: u32 hidden_block_count_{x,y,z} at 0, 4, 8,
+ * u16 hidden_group_size_{x,y,z} at 12, 14, 16, u16 hidden_remainder_{x,y,z}
+ * at 18, 20, 22 (0: no partial block), u16 hidden_grid_dims at 64; the
+ * global offsets (40, 48, 56) are 0, and the buffers after 64 (hostcall,
+ * heap) are null, since wavesim replaces the printf code that would read
+ * them. */
+void wavesimFillImplicitArgs(Runner *R, const unsigned Grid[3]) {
+  memset(R->ImplicitArgs, 0, sizeof(R->ImplicitArgs));
+  for (unsigned D = 0; D < 3; ++D) {
+    uint32_t Count = Grid[D];
+    uint16_t Size = (uint16_t)R->BlockDim[D];
+    memcpy(R->ImplicitArgs + 4 * D, &Count, 4);
+    memcpy(R->ImplicitArgs + 12 + 2 * D, &Size, 2);
+  }
+  uint16_t Dims = gridDimensions(R, Grid);
+  memcpy(R->ImplicitArgs + 64, &Dims, 2);
 }
 
 static const Kernel *findKernel(const WaveSim *S, const char *Name) {

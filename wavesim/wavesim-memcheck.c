@@ -15,7 +15,8 @@
  *     extern (dynamic) array only for the bytes this launch gives it; an
  *     access through an address-space-3 pointer must land there;
  *   - the lane's own stack (private memory, through any pointer), the
- *     dispatch packet and the kernel's byref arguments.
+ *     dispatch packet, the implicit kernel arguments and the kernel's byref
+ *     arguments.
  *
  * The check is inline and cheap: each function keeps, per underlying base
  * pointer (the object its accesses are offsets of), a slot holding the
@@ -795,12 +796,18 @@ static bool inSharedMemory(const Runner *R, uintptr_t Begin, uintptr_t End,
   return false;
 }
 
-/* The launch's own memory: the dispatch packet, the byref arguments. */
+/* The launch's own memory: the dispatch packet, the implicit arguments,
+ * the byref arguments. */
 static bool inLaunchMemory(const Runner *R, uintptr_t Begin, uintptr_t End,
                            uint64_t *Slot) {
   uintptr_t Packet = (uintptr_t)R->Packet;
   if (within(Begin, End, Packet, Packet + sizeof(R->Packet))) {
     fill(Slot, Packet, Packet + sizeof(R->Packet));
+    return true;
+  }
+  uintptr_t Implicit = (uintptr_t)R->ImplicitArgs;
+  if (within(Begin, End, Implicit, Implicit + sizeof(R->ImplicitArgs))) {
+    fill(Slot, Implicit, Implicit + sizeof(R->ImplicitArgs));
     return true;
   }
   const MemcheckModule *MC = R->S->Memcheck;

@@ -472,6 +472,7 @@ static void startBlock(Worker *W, Slot *Sl, const Launch *L,
   R->Stats = &W->Stats;
   R->Worker = W->Index;
   wavesimFillDispatchPacket(R, L->Grid, L->Dynamic);
+  wavesimFillImplicitArgs(R, L->Grid);
   Sl->Busy = true;
   Sl->Slept = false;
   Sl->Block = Block;

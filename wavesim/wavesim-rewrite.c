@@ -221,7 +221,8 @@ static bool checkCallees(LLVMModuleRef M, unsigned WaveSize, char *Error,
         wavesimFormatError(
             Error, ErrorSize,
             "@%s calls %s, which wavesim does not model (it models "
-            "workitem.id, workgroup.id, dispatch.ptr, mbcnt.lo/hi, "
+            "workitem.id, workgroup.id, dispatch.ptr, implicitarg.ptr, "
+            "mbcnt.lo/hi, "
             "ds.bpermute, readlane and readfirstlane (i32, i64, f32, "
             "f64), ballot, wave.reduce (integer, i32 and i64), "
             "wave.barrier, s.barrier, update.dpp.i32, ds.swizzle, "

@@ -83,7 +83,7 @@ compile() {
     out=$OUT/rocprim/$target/rocprim_funcs.s
     if ! "$BIN/clang" -x hip --offload-arch="$target" --cuda-device-only \
       -nogpuinc -nogpulib -I"$BIN/../lib/clang/22" -I/usr/include \
-      -D__AMDGCN_WAVEFRONT_SIZE=$wave -O3 -mcode-object-version=4 \
+      -D__AMDGCN_WAVEFRONT_SIZE=$wave -O3 -mcode-object-version=5 \
       -S "$src" -o "$out" 2>"${out%.s}.err"; then
       rm -f "$out"
     fi
@@ -91,7 +91,7 @@ compile() {
     "$BUILD/bin/cu2hsaco" "$src" -S -o "$out" --offload-arch="$target"
   elif [ "$lowering" = hip ]; then
     "$BIN/clang" -x hip --offload-arch="$target" --cuda-device-only -nogpulib \
-      -O3 -mcode-object-version=4 -D__AMDGCN_WAVEFRONT_SIZE=$wave \
+      -O3 -mcode-object-version=5 -D__AMDGCN_WAVEFRONT_SIZE=$wave \
       -include "$HERE/hip_compat.h" -I "$KERNELS" -S "$src" -o "$out"
   else
     "$BUILD/bin/cu2hsaco" "$src" -S -o "$out" --offload-arch="$target" \

@@ -10,10 +10,11 @@
 //    given explicitly (32 by default: HIP's default is the wave size, 64 on
 //    gfx9). The member mask is dropped, as HIP 5.2 has no *_sync forms.
 //  - definitions of the four __ockl work-item queries HIP's threadIdx,
-//    blockIdx, blockDim and gridDim call, over clang's AMDGPU builtins: the
-//    build uses -nogpulib (no ROCm device library), and with code object v4
-//    the builtins read the HSA dispatch packet as cu2hsaco's retargeting
-//    does, so kernels differ only in their shuffles.
+//    blockIdx, blockDim and gridDim call, over clang's AMDGPU builtins and
+//    code object v5's implicit kernel arguments: the build uses -nogpulib
+//    (no ROCm device library), and these read the group sizes and block
+//    counts there as HIP's OCKL does and as cu2hsaco's retargeting does,
+//    so kernels differ only in their shuffles.
 #ifndef HIP_COMPAT_H
 #define HIP_COMPAT_H
 
@@ -39,13 +40,12 @@ __ockl_get_local_size(uint D) {
          : D == 1 ? __builtin_amdgcn_workgroup_size_y()
                   : __builtin_amdgcn_workgroup_size_z();
 }
+// hidden_block_count_x/y/z, the first words of the implicit arguments
+// (OCKL adds hidden_remainder != 0, which a launch of whole blocks leaves
+// 0 and LLVM folds away for HIP's kernels).
 extern "C" __device__ __attribute__((always_inline)) size_t
 __ockl_get_num_groups(uint D) {
-  unsigned Grid = D == 0   ? __builtin_amdgcn_grid_size_x()
-                  : D == 1 ? __builtin_amdgcn_grid_size_y()
-                           : __builtin_amdgcn_grid_size_z();
-  unsigned Size = __ockl_get_local_size(D);
-  return (Grid + Size - 1) / Size;
+  return ((const unsigned *)__builtin_amdgcn_implicitarg_ptr())[D];
 }
 
 template <typename T>

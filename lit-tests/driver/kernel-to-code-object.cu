@@ -1,6 +1,6 @@
 // cu2hsaco compiles a CUDA-style kernel (shared memory, __syncthreads,
 // shuffles) to an AMD code object: an EM_AMDGPU shared object for the
-// chosen processor with code object v4 metadata (amdhsa.version 1.1) naming
+// chosen processor with code object v5 metadata (amdhsa.version 1.2) naming
 // the kernel, register-to-register fast paths for its xor shuffles (DPP
 // folded into the adds, ds_swizzle for xor 16 on gfx9, v_permlanex16 on
 // gfx11; ds_bpermute with --strategy=bpermute), s_barrier for
@@ -16,13 +16,13 @@
 // ELF: amdhsa.target: amdgcn-amd-amdhsa--gfx90a
 // ELF: amdhsa.version:
 // ELF-NEXT: - 1
-// ELF-NEXT: - 1
+// ELF-NEXT: - 2
 //
 // RUN: cu2hsaco %s -S -o - --offload-arch=gfx90a | FileCheck %s --check-prefixes=ISA,W64,GFX9,FAST
 // RUN: cu2hsaco %s -S -o - --offload-arch=gfx942 | FileCheck %s --check-prefixes=ISA,W64,GFX9,FAST
 // RUN: cu2hsaco %s -S -o - --offload-arch=gfx1100 | FileCheck %s --check-prefixes=ISA,W32,GFX11,FAST
 // RUN: cu2hsaco %s -S -o - --offload-arch=gfx90a --strategy=bpermute | FileCheck %s --check-prefixes=ISA,W64,BPERMUTE
-// ISA: .amdhsa_code_object_version 4
+// ISA: .amdhsa_code_object_version 5
 // ISA-LABEL: block_sum:
 // GFX9:  ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
 // GFX9:  v_add_f32_dpp {{.*}} row_ror:8

@@ -1,6 +1,6 @@
 ; Allocas move to AMDGPU's private address space (5) and reach their users
 ; as flat pointers; a kernel named only by !nvvm.annotations becomes an
-; amdgpu_kernel; the module asks for code object v4 (HIP 5.2).
+; amdgpu_kernel; the module asks for code object v5 (which HIP 5.2 loads).
 ;
 ; RUN: %opt-warp -passes='nvvm-to-amdgpu<gfx90a>' -S %s | FileCheck %s
 
@@ -23,6 +23,6 @@ define void @helper() {
   ret void
 }
 
-; CHECK: !{i32 1, !"amdhsa_code_object_version", i32 400}
+; CHECK: !{i32 1, !"amdhsa_code_object_version", i32 500}
 !nvvm.annotations = !{!0}
 !0 = !{ptr @old_style, !"kernel", i32 1}

@@ -45,6 +45,9 @@
  * launch (seconds, default 600); FAKE_HIP_TRACE=1 prints each launch and
  * how long it took to stderr.
  *
+ * Like HIP 5.2, hipModuleLoadData refuses a code object whose ELF header
+ * says v5 or later (see headerReadableByComgr24).
+ *
  * Limits: memory that hipHostRegister pins stays the program's own, which
  * the worker cannot see (copies through it work; a kernel must not touch
  * it); the 'extra' form of kernel arguments, and anything else it does not
@@ -1116,6 +1119,16 @@ static int moduleRequest(struct ihipModule_t *M, const char *Op,
   return Status;
 }
 
+/* HIP 5.2 has comgr name the ISA of each code object it loads (ROCclr's
+ * createKernelMetadataMap) and refuses one comgr cannot name, and the
+ * comgr it comes with (2.4) names none whose ELF header says code object
+ * v5 or later, EI_ABIVERSION 3 and up (lit-tests/hip/comgr-v5-header.test
+ * shows comgr's answer). */
+static bool headerReadableByComgr24(const unsigned char *Image) {
+  enum { AbiVersionByte = 8, AbiVersionV5 = 3 };
+  return Image[AbiVersionByte] < AbiVersionV5;
+}
+
 /* The code object is written to a file for the worker, which loads it into
  * an arena block of the size it asks for; the file goes once it is read. */
 hipError_t hipModuleLoadData(hipModule_t *module, const void *image) {
@@ -1126,6 +1139,10 @@ hipError_t hipModuleLoadData(hipModule_t *module, const void *image) {
     return hipErrorInvalidValue;
   size_t Bytes = elfBytes(image);
   if (!Bytes)
+    return hipErrorInvalidImage;
+  /* Quietly, as HIP does unless AMD_LOG_LEVEL is set: the backend then
+   * tries the copy whose header says v4. */
+  if (!headerReadableByComgr24(image))
     return hipErrorInvalidImage;
   struct ihipModule_t *M = calloc(1, sizeof(*M));
   if (!M)

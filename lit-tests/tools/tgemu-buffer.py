@@ -4,6 +4,8 @@
   python3 tgemu-buffer.py --tgemu DIR --kernel NAME --grid G --block B
                           --int-buffer N [--int V]... K.hsaco
 
+(G and B are a count or X,Y,Z.)
+
 The machine-code counterpart of `wavesim --kernel=NAME --grid=G --block=B
 --int-buffer=N --int=V ... MODULE.ll` for a kernel whose parameters are an
 i32 buffer (N words, zeroed) and then i32 values: tgemu (DIR, see its README.md) executes the code
@@ -36,12 +38,16 @@ def tgemu_model(hsaco):
     sys.exit(f"tgemu-buffer: {hsaco}: not a gfx9, gfx11 or gfx12 code object")
 
 
+def shape(text):
+    return tuple(int(v) for v in text.split(","))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tgemu", required=True)
     parser.add_argument("--kernel", required=True)
-    parser.add_argument("--grid", type=int, default=1)
-    parser.add_argument("--block", type=int, default=1)
+    parser.add_argument("--grid", type=shape, default=(1,))
+    parser.add_argument("--block", type=shape, default=(1,))
     parser.add_argument("--int-buffer", type=int, required=True)
     parser.add_argument("--int", type=int, action="append", default=[])
     parser.add_argument("hsaco")
