@@ -3,9 +3,11 @@
 // memory fences, every atomic, the integer intrinsics, clocks, and the
 // cache-hinted loads and stores. Each is written over clang's NVVM builtins
 // or generic atomics, which nvvm-to-amdgpu and the AMDGPU backend map:
-//   - atomics are relaxed read-modify-writes of system scope (clang's NVPTX
-//     target keeps no scope, so the _block and _system forms are the same
-//     instruction: correct, never weaker than CUDA asks);
+//   - atomics are relaxed read-modify-writes of the scope CUDA names: the
+//     atomic* forms device scope (clang's NVPTX atomics carry no scope,
+//     which nvvm-to-amdgpu reads as CUDA does: AMDGPU's agent scope, as
+//     HIP's atomicAdd, not atomic on fine-grained host memory), atomic*_block
+//     and atomic*_system the NVVM builtins of CTA and system scope;
 //   - the cache hints (__ldg, __ldcg, __stcs, ...) are plain loads and stores:
 //     they change only caching on NVIDIA hardware, never a value;
 //   - clock() and clock64() read llvm.readcyclecounter (s_memtime on gfx9);
@@ -202,123 +204,337 @@ atomicCAS(unsigned short int *Address, unsigned short int Compare,
  * Value : old - 1): LLVM's uinc_wrap and udec_wrap. */
 static __device__ inline unsigned int atomicInc(unsigned int *Address,
                                                 unsigned int Value) {
-  return __nvvm_atom_inc_gen_ui(Address, Value);
+  return __atomic_fetch_uinc(Address, Value, __ATOMIC_RELAXED);
 }
 static __device__ inline unsigned int atomicDec(unsigned int *Address,
                                                 unsigned int Value) {
-  return __nvvm_atom_dec_gen_ui(Address, Value);
+  return __atomic_fetch_udec(Address, Value, __ATOMIC_RELAXED);
 }
-/* atomic*_block and atomic*_system: the same instructions (see above),
- * for whatever types the device-scope form takes. */
-template <class T, class... Operands>
-static __device__ inline auto atomicAdd_block(T *Address, Operands... Values)
-    -> decltype(atomicAdd(Address, Values...)) {
-  return atomicAdd(Address, Values...);
+
+/* atomic*_block and atomic*_system: clang's NVVM builtins of CTA and system
+ * scope (__nvvm_atom_cta_*, __nvvm_atom_sys_*: relaxed, PTX's atom.cta and
+ * atom.sys), which nvvm-to-amdgpu makes atomics of workgroup and system
+ * scope. clang's unsigned min/max builtins compute the signed ones (one
+ * NVVM intrinsic serves both), so those are the device-scope form (block)
+ * and a compare-and-swap loop of system scope (system). */
+static __device__ inline int atomicAdd_block(int *Address, int Value) {
+  return __nvvm_atom_cta_add_gen_i(Address, Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicSub_block(T *Address, Operands... Values)
-    -> decltype(atomicSub(Address, Values...)) {
-  return atomicSub(Address, Values...);
+static __device__ inline unsigned int atomicAdd_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return (unsigned int)__nvvm_atom_cta_add_gen_i((int *)Address, (int)Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicExch_block(T *Address, Operands... Values)
-    -> decltype(atomicExch(Address, Values...)) {
-  return atomicExch(Address, Values...);
+static __device__ inline unsigned long long int
+atomicAdd_block(unsigned long long int *Address, unsigned long long int Value) {
+  return (unsigned long long int)__nvvm_atom_cta_add_gen_ll(
+      (long long *)Address, (long long)Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicMin_block(T *Address, Operands... Values)
-    -> decltype(atomicMin(Address, Values...)) {
-  return atomicMin(Address, Values...);
+static __device__ inline long long int atomicAdd_block(long long int *Address,
+                                                       long long int Value) {
+  return __nvvm_atom_cta_add_gen_ll(Address, Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicMax_block(T *Address, Operands... Values)
-    -> decltype(atomicMax(Address, Values...)) {
-  return atomicMax(Address, Values...);
+static __device__ inline float atomicAdd_block(float *Address, float Value) {
+  return __nvvm_atom_cta_add_gen_f(Address, Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicAnd_block(T *Address, Operands... Values)
-    -> decltype(atomicAnd(Address, Values...)) {
-  return atomicAnd(Address, Values...);
+static __device__ inline double atomicAdd_block(double *Address, double Value) {
+  return __nvvm_atom_cta_add_gen_d(Address, Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicOr_block(T *Address, Operands... Values)
-    -> decltype(atomicOr(Address, Values...)) {
-  return atomicOr(Address, Values...);
+static __device__ inline int atomicSub_block(int *Address, int Value) {
+  return __nvvm_atom_cta_add_gen_i(Address, (int)(0u - (unsigned)Value));
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicXor_block(T *Address, Operands... Values)
-    -> decltype(atomicXor(Address, Values...)) {
-  return atomicXor(Address, Values...);
+static __device__ inline unsigned int atomicSub_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return (unsigned int)__nvvm_atom_cta_add_gen_i((int *)Address,
+                                                 (int)(0u - Value));
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicCAS_block(T *Address, Operands... Values)
-    -> decltype(atomicCAS(Address, Values...)) {
-  return atomicCAS(Address, Values...);
+static __device__ inline int atomicExch_block(int *Address, int Value) {
+  return __nvvm_atom_cta_xchg_gen_i(Address, Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicInc_block(T *Address, Operands... Values)
-    -> decltype(atomicInc(Address, Values...)) {
-  return atomicInc(Address, Values...);
+static __device__ inline unsigned int atomicExch_block(unsigned int *Address,
+                                                       unsigned int Value) {
+  return (unsigned int)__nvvm_atom_cta_xchg_gen_i((int *)Address, (int)Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicDec_block(T *Address, Operands... Values)
-    -> decltype(atomicDec(Address, Values...)) {
-  return atomicDec(Address, Values...);
+static __device__ inline unsigned long long int
+atomicExch_block(unsigned long long int *Address,
+                 unsigned long long int Value) {
+  return (unsigned long long int)__nvvm_atom_cta_xchg_gen_ll(
+      (long long *)Address, (long long)Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicAdd_system(T *Address, Operands... Values)
-    -> decltype(atomicAdd(Address, Values...)) {
-  return atomicAdd(Address, Values...);
+static __device__ inline float atomicExch_block(float *Address, float Value) {
+  return __builtin_bit_cast(
+      float, __nvvm_atom_cta_xchg_gen_i((int *)Address,
+                                        __builtin_bit_cast(int, Value)));
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicSub_system(T *Address, Operands... Values)
-    -> decltype(atomicSub(Address, Values...)) {
-  return atomicSub(Address, Values...);
+static __device__ inline int atomicMin_block(int *Address, int Value) {
+  return __nvvm_atom_cta_min_gen_i(Address, Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicExch_system(T *Address, Operands... Values)
-    -> decltype(atomicExch(Address, Values...)) {
-  return atomicExch(Address, Values...);
+static __device__ inline long long int atomicMin_block(long long int *Address,
+                                                       long long int Value) {
+  return __nvvm_atom_cta_min_gen_ll(Address, Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicMin_system(T *Address, Operands... Values)
-    -> decltype(atomicMin(Address, Values...)) {
-  return atomicMin(Address, Values...);
+static __device__ inline unsigned int atomicMin_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return atomicMin(Address, Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicMax_system(T *Address, Operands... Values)
-    -> decltype(atomicMax(Address, Values...)) {
-  return atomicMax(Address, Values...);
+static __device__ inline unsigned long long int
+atomicMin_block(unsigned long long int *Address, unsigned long long int Value) {
+  return atomicMin(Address, Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicAnd_system(T *Address, Operands... Values)
-    -> decltype(atomicAnd(Address, Values...)) {
-  return atomicAnd(Address, Values...);
+static __device__ inline int atomicMax_block(int *Address, int Value) {
+  return __nvvm_atom_cta_max_gen_i(Address, Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicOr_system(T *Address, Operands... Values)
-    -> decltype(atomicOr(Address, Values...)) {
-  return atomicOr(Address, Values...);
+static __device__ inline long long int atomicMax_block(long long int *Address,
+                                                       long long int Value) {
+  return __nvvm_atom_cta_max_gen_ll(Address, Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicXor_system(T *Address, Operands... Values)
-    -> decltype(atomicXor(Address, Values...)) {
-  return atomicXor(Address, Values...);
+static __device__ inline unsigned int atomicMax_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return atomicMax(Address, Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicCAS_system(T *Address, Operands... Values)
-    -> decltype(atomicCAS(Address, Values...)) {
-  return atomicCAS(Address, Values...);
+static __device__ inline unsigned long long int
+atomicMax_block(unsigned long long int *Address, unsigned long long int Value) {
+  return atomicMax(Address, Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicInc_system(T *Address, Operands... Values)
-    -> decltype(atomicInc(Address, Values...)) {
-  return atomicInc(Address, Values...);
+static __device__ inline int atomicAnd_block(int *Address, int Value) {
+  return __nvvm_atom_cta_and_gen_i(Address, Value);
 }
-template <class T, class... Operands>
-static __device__ inline auto atomicDec_system(T *Address, Operands... Values)
-    -> decltype(atomicDec(Address, Values...)) {
-  return atomicDec(Address, Values...);
+static __device__ inline unsigned int atomicAnd_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return (unsigned int)__nvvm_atom_cta_and_gen_i((int *)Address, (int)Value);
+}
+static __device__ inline unsigned long long int
+atomicAnd_block(unsigned long long int *Address, unsigned long long int Value) {
+  return (unsigned long long int)__nvvm_atom_cta_and_gen_ll(
+      (long long *)Address, (long long)Value);
+}
+static __device__ inline int atomicOr_block(int *Address, int Value) {
+  return __nvvm_atom_cta_or_gen_i(Address, Value);
+}
+static __device__ inline unsigned int atomicOr_block(unsigned int *Address,
+                                                     unsigned int Value) {
+  return (unsigned int)__nvvm_atom_cta_or_gen_i((int *)Address, (int)Value);
+}
+static __device__ inline unsigned long long int
+atomicOr_block(unsigned long long int *Address, unsigned long long int Value) {
+  return (unsigned long long int)__nvvm_atom_cta_or_gen_ll((long long *)Address,
+                                                           (long long)Value);
+}
+static __device__ inline int atomicXor_block(int *Address, int Value) {
+  return __nvvm_atom_cta_xor_gen_i(Address, Value);
+}
+static __device__ inline unsigned int atomicXor_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return (unsigned int)__nvvm_atom_cta_xor_gen_i((int *)Address, (int)Value);
+}
+static __device__ inline unsigned long long int
+atomicXor_block(unsigned long long int *Address, unsigned long long int Value) {
+  return (unsigned long long int)__nvvm_atom_cta_xor_gen_ll(
+      (long long *)Address, (long long)Value);
+}
+static __device__ inline int atomicCAS_block(int *Address, int Compare,
+                                             int Value) {
+  return __nvvm_atom_cta_cas_gen_i(Address, Compare, Value);
+}
+static __device__ inline unsigned int atomicCAS_block(unsigned int *Address,
+                                                      unsigned int Compare,
+                                                      unsigned int Value) {
+  return (unsigned int)__nvvm_atom_cta_cas_gen_i((int *)Address, (int)Compare,
+                                                 (int)Value);
+}
+static __device__ inline unsigned long long int
+atomicCAS_block(unsigned long long int *Address, unsigned long long int Compare,
+                unsigned long long int Value) {
+  return (unsigned long long int)__nvvm_atom_cta_cas_gen_ll(
+      (long long *)Address, (long long)Compare, (long long)Value);
+}
+static __device__ inline unsigned short int
+atomicCAS_block(unsigned short int *Address, unsigned short int Compare,
+                unsigned short int Value) {
+  return __nvvm_atom_cta_cas_gen_us(Address, Compare, Value);
+}
+static __device__ inline unsigned int atomicInc_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return __nvvm_atom_cta_inc_gen_ui(Address, Value);
+}
+static __device__ inline unsigned int atomicDec_block(unsigned int *Address,
+                                                      unsigned int Value) {
+  return __nvvm_atom_cta_dec_gen_ui(Address, Value);
+}
+/* The system-scope compare-and-swap, and the unsigned min (Max false) or
+ * max (Max true) of system scope through it: the old value, replaced only
+ * while it is larger (smaller) than Value. */
+static __device__ inline unsigned int
+__cuda_system_cas(unsigned int *Address, unsigned int Compare,
+                  unsigned int Value) {
+  return (unsigned int)__nvvm_atom_sys_cas_gen_i((int *)Address, (int)Compare,
+                                                 (int)Value);
+}
+static __device__ inline unsigned long long int
+__cuda_system_cas(unsigned long long int *Address,
+                  unsigned long long int Compare,
+                  unsigned long long int Value) {
+  return (unsigned long long int)__nvvm_atom_sys_cas_gen_ll(
+      (long long *)Address, (long long)Compare, (long long)Value);
+}
+template <bool Max, class T>
+static __device__ inline T __cuda_system_minmax(T *Address, T Value) {
+  T Old = __atomic_load_n(Address, __ATOMIC_RELAXED);
+  while (Max ? Old < Value : Value < Old) {
+    T Seen = __cuda_system_cas(Address, Old, Value);
+    if (Seen == Old)
+      break;
+    Old = Seen;
+  }
+  return Old;
+}
+static __device__ inline int atomicAdd_system(int *Address, int Value) {
+  return __nvvm_atom_sys_add_gen_i(Address, Value);
+}
+static __device__ inline unsigned int atomicAdd_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return (unsigned int)__nvvm_atom_sys_add_gen_i((int *)Address, (int)Value);
+}
+static __device__ inline unsigned long long int
+atomicAdd_system(unsigned long long int *Address,
+                 unsigned long long int Value) {
+  return (unsigned long long int)__nvvm_atom_sys_add_gen_ll(
+      (long long *)Address, (long long)Value);
+}
+static __device__ inline long long int atomicAdd_system(long long int *Address,
+                                                        long long int Value) {
+  return __nvvm_atom_sys_add_gen_ll(Address, Value);
+}
+static __device__ inline float atomicAdd_system(float *Address, float Value) {
+  return __nvvm_atom_sys_add_gen_f(Address, Value);
+}
+static __device__ inline double atomicAdd_system(double *Address,
+                                                 double Value) {
+  return __nvvm_atom_sys_add_gen_d(Address, Value);
+}
+static __device__ inline int atomicSub_system(int *Address, int Value) {
+  return __nvvm_atom_sys_add_gen_i(Address, (int)(0u - (unsigned)Value));
+}
+static __device__ inline unsigned int atomicSub_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return (unsigned int)__nvvm_atom_sys_add_gen_i((int *)Address,
+                                                 (int)(0u - Value));
+}
+static __device__ inline int atomicExch_system(int *Address, int Value) {
+  return __nvvm_atom_sys_xchg_gen_i(Address, Value);
+}
+static __device__ inline unsigned int atomicExch_system(unsigned int *Address,
+                                                        unsigned int Value) {
+  return (unsigned int)__nvvm_atom_sys_xchg_gen_i((int *)Address, (int)Value);
+}
+static __device__ inline unsigned long long int
+atomicExch_system(unsigned long long int *Address,
+                  unsigned long long int Value) {
+  return (unsigned long long int)__nvvm_atom_sys_xchg_gen_ll(
+      (long long *)Address, (long long)Value);
+}
+static __device__ inline float atomicExch_system(float *Address, float Value) {
+  return __builtin_bit_cast(
+      float, __nvvm_atom_sys_xchg_gen_i((int *)Address,
+                                        __builtin_bit_cast(int, Value)));
+}
+static __device__ inline int atomicMin_system(int *Address, int Value) {
+  return __nvvm_atom_sys_min_gen_i(Address, Value);
+}
+static __device__ inline long long int atomicMin_system(long long int *Address,
+                                                        long long int Value) {
+  return __nvvm_atom_sys_min_gen_ll(Address, Value);
+}
+static __device__ inline unsigned int atomicMin_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return __cuda_system_minmax<false>(Address, Value);
+}
+static __device__ inline unsigned long long int
+atomicMin_system(unsigned long long int *Address,
+                 unsigned long long int Value) {
+  return __cuda_system_minmax<false>(Address, Value);
+}
+static __device__ inline int atomicMax_system(int *Address, int Value) {
+  return __nvvm_atom_sys_max_gen_i(Address, Value);
+}
+static __device__ inline long long int atomicMax_system(long long int *Address,
+                                                        long long int Value) {
+  return __nvvm_atom_sys_max_gen_ll(Address, Value);
+}
+static __device__ inline unsigned int atomicMax_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return __cuda_system_minmax<true>(Address, Value);
+}
+static __device__ inline unsigned long long int
+atomicMax_system(unsigned long long int *Address,
+                 unsigned long long int Value) {
+  return __cuda_system_minmax<true>(Address, Value);
+}
+static __device__ inline int atomicAnd_system(int *Address, int Value) {
+  return __nvvm_atom_sys_and_gen_i(Address, Value);
+}
+static __device__ inline unsigned int atomicAnd_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return (unsigned int)__nvvm_atom_sys_and_gen_i((int *)Address, (int)Value);
+}
+static __device__ inline unsigned long long int
+atomicAnd_system(unsigned long long int *Address,
+                 unsigned long long int Value) {
+  return (unsigned long long int)__nvvm_atom_sys_and_gen_ll(
+      (long long *)Address, (long long)Value);
+}
+static __device__ inline int atomicOr_system(int *Address, int Value) {
+  return __nvvm_atom_sys_or_gen_i(Address, Value);
+}
+static __device__ inline unsigned int atomicOr_system(unsigned int *Address,
+                                                      unsigned int Value) {
+  return (unsigned int)__nvvm_atom_sys_or_gen_i((int *)Address, (int)Value);
+}
+static __device__ inline unsigned long long int
+atomicOr_system(unsigned long long int *Address, unsigned long long int Value) {
+  return (unsigned long long int)__nvvm_atom_sys_or_gen_ll((long long *)Address,
+                                                           (long long)Value);
+}
+static __device__ inline int atomicXor_system(int *Address, int Value) {
+  return __nvvm_atom_sys_xor_gen_i(Address, Value);
+}
+static __device__ inline unsigned int atomicXor_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return (unsigned int)__nvvm_atom_sys_xor_gen_i((int *)Address, (int)Value);
+}
+static __device__ inline unsigned long long int
+atomicXor_system(unsigned long long int *Address,
+                 unsigned long long int Value) {
+  return (unsigned long long int)__nvvm_atom_sys_xor_gen_ll(
+      (long long *)Address, (long long)Value);
+}
+static __device__ inline int atomicCAS_system(int *Address, int Compare,
+                                              int Value) {
+  return __nvvm_atom_sys_cas_gen_i(Address, Compare, Value);
+}
+static __device__ inline unsigned int atomicCAS_system(unsigned int *Address,
+                                                       unsigned int Compare,
+                                                       unsigned int Value) {
+  return (unsigned int)__nvvm_atom_sys_cas_gen_i((int *)Address, (int)Compare,
+                                                 (int)Value);
+}
+static __device__ inline unsigned long long int
+atomicCAS_system(unsigned long long int *Address,
+                 unsigned long long int Compare, unsigned long long int Value) {
+  return (unsigned long long int)__nvvm_atom_sys_cas_gen_ll(
+      (long long *)Address, (long long)Compare, (long long)Value);
+}
+static __device__ inline unsigned short int
+atomicCAS_system(unsigned short int *Address, unsigned short int Compare,
+                 unsigned short int Value) {
+  return __nvvm_atom_sys_cas_gen_us(Address, Compare, Value);
+}
+static __device__ inline unsigned int atomicInc_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return __nvvm_atom_sys_inc_gen_ui(Address, Value);
+}
+static __device__ inline unsigned int atomicDec_system(unsigned int *Address,
+                                                       unsigned int Value) {
+  return __nvvm_atom_sys_dec_gen_ui(Address, Value);
 }
 
 /*===-- Integer intrinsics ------------------------------------------------===*/

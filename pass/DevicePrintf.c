@@ -23,10 +23,11 @@
  * returns the number of arguments, as CUDA's does. The format must be a
  * constant string once clang has optimized (inlined wrappers are fine):
  * without it the buffer cannot be decoded, and the call is an error naming
- * its source line. __assertfail becomes CUDA's message,
+ * its source line. __assertfail becomes a call of the module's one
+ * __cucc_assert_fail (noinline, cold), which prints CUDA's message,
  *   <file>:<line>: <function>: block: [x,y,z], thread: [x,y,z] Assertion
  *   `<expression>` failed.
- * printed the same way to stderr, then llvm.trap; the function is clang's
+ * the same way to stderr, then llvm.trap; the function is clang's
  * __PRETTY_FUNCTION__, whose template arguments "[T = int]" are written
  * as nvcc's front end writes them, "[with T = int]".
  *
@@ -446,28 +447,68 @@ static LLVMValueRef readSpecialRegister(Emitter *E, const char *Register) {
   return LLVMBuildZExt(E->B, Value, E->I64, "");
 }
 
-/* __assertfail(message, file, line, function, size): CUDA's message to
- * stderr, then the kernel stops. */
-static void lowerAssertFail(Emitter *E, LLVMValueRef Call) {
+static const char AssertHelper[] = "__cucc_assert_fail";
+
+/* void __cucc_assert_fail(ptr message, ptr file, i32 line, ptr function):
+ * CUDA's message to stderr, then the kernel stops. One per module, out of
+ * line and cold, as HIP's __assert_fail, so that an assert costs its caller
+ * one call. */
+static LLVMValueRef getAssertHelper(Emitter *E) {
   static const char *const Registers[6] = {"ctaid.x", "ctaid.y", "ctaid.z",
                                            "tid.x",   "tid.y",   "tid.z"};
-  LLVMPositionBuilderBefore(E->B, Call);
+  LLVMValueRef F = LLVMGetNamedFunction(E->M, AssertHelper);
+  if (F)
+    return F;
+  LLVMTypeRef Params[4] = {E->Ptr, E->Ptr, E->I32, E->Ptr};
+  F = LLVMAddFunction(E->M, AssertHelper,
+                      LLVMFunctionType(LLVMVoidTypeInContext(E->Ctx), Params,
+                                       4, false));
+  LLVMSetLinkage(F, LLVMInternalLinkage);
+  static const char *const Attributes[] = {"noinline", "cold", "noreturn",
+                                           "nounwind"};
+  for (unsigned I = 0; I < 4; ++I)
+    LLVMAddAttributeAtIndex(
+        F, LLVMAttributeFunctionIndex,
+        LLVMCreateEnumAttribute(
+            E->Ctx,
+            LLVMGetEnumAttributeKindForName(Attributes[I],
+                                            strlen(Attributes[I])),
+            0));
+  LLVMBuilderRef Caller = E->B;
+  E->B = LLVMCreateBuilderInContext(E->Ctx);
+  LLVMPositionBuilderAtEnd(E->B,
+                           LLVMAppendBasicBlockInContext(E->Ctx, F, "entry"));
   PrintfArg Args[10];
-  Args[0] = (PrintfArg){PrintfArgString, LLVMGetOperand(Call, 1)};
-  Args[1] = (PrintfArg){PrintfArgInt, LLVMBuildZExt(E->B,
-                                                    LLVMGetOperand(Call, 2),
-                                                    E->I64, "")};
-  Args[2] = (PrintfArg){PrintfArgString,
-                        functionNameAsNvcc(E, LLVMGetOperand(Call, 3))};
+  Args[0] = (PrintfArg){PrintfArgString, LLVMGetParam(F, 1)};
+  Args[1] = (PrintfArg){PrintfArgInt,
+                        LLVMBuildZExt(E->B, LLVMGetParam(F, 2), E->I64, "")};
+  Args[2] = (PrintfArg){PrintfArgString, LLVMGetParam(F, 3)};
   for (unsigned I = 0; I < 6; ++I)
     Args[3 + I] =
         (PrintfArg){PrintfArgInt, readSpecialRegister(E, Registers[I])};
-  Args[9] = (PrintfArg){PrintfArgString, LLVMGetOperand(Call, 0)};
+  Args[9] = (PrintfArg){PrintfArgString, LLVMGetParam(F, 0)};
   E->ToStderr = true;
   emitMessage(E, addString(E, AssertFormat, sizeof(AssertFormat) - 1),
               sizeof(AssertFormat) - 1, Args, 10);
   E->ToStderr = false;
   warpBuildIntrinsicCall(E->M, E->B, "llvm.trap", NULL, 0, "");
+  LLVMBuildUnreachable(E->B);
+  LLVMDisposeBuilder(E->B);
+  E->B = Caller;
+  return F;
+}
+
+/* __assertfail(message, file, line, function, size): a call of the
+ * module's __cucc_assert_fail, the function's name as nvcc writes it. */
+static void lowerAssertFail(Emitter *E, LLVMValueRef Call) {
+  LLVMValueRef Helper = getAssertHelper(E);
+  LLVMPositionBuilderBefore(E->B, Call);
+  LLVMValueRef Args[4] = {LLVMGetOperand(Call, 0), LLVMGetOperand(Call, 1),
+                          LLVMGetOperand(Call, 2),
+                          functionNameAsNvcc(E, LLVMGetOperand(Call, 3))};
+  LLVMValueRef Failed = LLVMBuildCall2(
+      E->B, LLVMGlobalGetValueType(Helper), Helper, Args, 4, "");
+  LLVMSetInstructionCallConv(Failed, LLVMGetFunctionCallConv(Helper));
   LLVMInstructionEraseFromParent(Call);
 }
 

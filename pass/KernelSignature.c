@@ -13,7 +13,8 @@
  * body; the optimizer inlines the body and removes copies it does not
  * need. Any other signature no AMDGPU kernel can have is reported, and the
  * function stays an ordinary one. CUDA's __launch_bounds__ (clang's
- * "nvvm.maxntid") becomes the kernel's amdgpu-flat-work-group-size.
+ * "nvvm.maxntid") becomes the kernel's amdgpu-flat-work-group-size; every
+ * kernel's grid is whole blocks ("uniform-work-group-size").
  *
  *===----------------------------------------------------------------------===*/
 
@@ -91,12 +92,18 @@ static unsigned long getMaxThreads(LLVMValueRef Source) {
 }
 
 /* F becomes an amdgpu_kernel whose blocks have at most the threads Source's
- * __launch_bounds__ allow, which the backend uses to budget registers. */
+ * __launch_bounds__ allow, which the backend uses to budget registers.
+ * Its grid is whole blocks, "uniform-work-group-size" (as clang marks
+ * CUDA and HIP kernels, and the byval wrapper and other front ends' kernels
+ * are not): a CUDA launch gives a block count, so every block has
+ * blockDim threads and the HSA grid size is a multiple of the block's,
+ * which lets the backend fold the partial-block arithmetic away. */
 static void markAMDGPUKernel(LLVMValueRef F, LLVMValueRef Source) {
   LLVMSetFunctionCallConv(F, LLVMAMDGPUKERNELCallConv);
   char Range[32];
   snprintf(Range, sizeof(Range), "1,%lu", getMaxThreads(Source));
   warpAddFunctionAttribute(F, "amdgpu-flat-work-group-size", Range);
+  warpAddFunctionAttribute(F, "uniform-work-group-size", "true");
 }
 
 /* The kernel's parameter for Body's parameter Index: a byref pointer into

@@ -13,6 +13,10 @@
  *     object v5's implicit kernel arguments (group sizes, block counts), as
  *     HIP's code reads blockDim and gridDim;
  *     %laneid -> CUDA lane; %warpsize -> 32; %lanemask_* from the CUDA lane;
+ *   - CUDA's atomics keep their scope: clang leaves device-scope ones
+ *     unscoped, which become AMDGPU's agent scope with HIP's metadata;
+ *     the .cta/.sys NVVM atomics (atomic*_block, atomic*_system) become
+ *     workgroup- and system-scope atomicrmw/cmpxchg;
  *   - __syncthreads -> workgroup release fence, s_barrier, acquire fence;
  *     membar.{cta,gl,sys} -> seq_cst fences of workgroup/agent/system scope;
  *     __nanosleep -> s_sleep;
@@ -432,6 +436,125 @@ static LLVMValueRef buildSpecialRegister(RewriteContext *R,
   return NULL;
 }
 
+/*===-- Atomics' scopes --------------------------------------------===*/
+
+/* !noalias.addrspace of CUDA's atomics: not private memory, [5, 6), where
+ * PTX leaves an atomic undefined (as clang's HIP atomicAdd is marked). */
+static void markNotPrivate(LLVMContextRef Ctx, LLVMValueRef Atomic) {
+  LLVMTypeRef I32 = LLVMInt32TypeInContext(Ctx);
+  LLVMMetadataRef Range[2] = {
+      LLVMValueAsMetadata(LLVMConstInt(I32, PrivateAddressSpace, false)),
+      LLVMValueAsMetadata(LLVMConstInt(I32, PrivateAddressSpace + 1, false))};
+  LLVMValueRef Node =
+      LLVMMetadataAsValue(Ctx, LLVMMDNodeInContext2(Ctx, Range, 2));
+  LLVMSetMetadata(
+      Atomic, LLVMGetMDKindIDInContext(Ctx, "noalias.addrspace", 17), Node);
+}
+
+/* A device-scope atomicrmw or cmpxchg, marked as clang marks HIP's
+ * atomicAdd and atomicCAS: an atomicrmw may also assume coarse-grained
+ * memory that is not a peer's, so the backend uses the hardware's float
+ * and min/max atomics where it has them instead of a compare-and-swap
+ * loop (on fine-grained memory these are not atomic, as HIP's are not).
+ * A float add may also flush subnormals, as PTX's atom.add.f32 does (an
+ * H100 flushes its inputs and result), which gfx90a's instruction does. */
+static void makeDeviceScope(LLVMContextRef Ctx, LLVMValueRef Atomic) {
+  LLVMSetAtomicSyncScopeID(Atomic, LLVMGetSyncScopeID(Ctx, "agent", 5));
+  markNotPrivate(Ctx, Atomic);
+  if (!LLVMIsAAtomicRMWInst(Atomic))
+    return;
+  static const char *const Promises[] = {"amdgpu.no.fine.grained.memory",
+                                         "amdgpu.no.remote.memory",
+                                         "amdgpu.ignore.denormal.mode"};
+  bool FloatAdd =
+      LLVMGetAtomicRMWBinOp(Atomic) == LLVMAtomicRMWBinOpFAdd &&
+      LLVMGetTypeKind(LLVMTypeOf(Atomic)) == LLVMFloatTypeKind;
+  LLVMValueRef Empty = LLVMMDNodeInContext(Ctx, NULL, 0);
+  for (unsigned I = 0; I < 2 + FloatAdd; ++I)
+    LLVMSetMetadata(Atomic,
+                    LLVMGetMDKindIDInContext(Ctx, Promises[I],
+                                             strlen(Promises[I])),
+                    Empty);
+}
+
+/* clang's NVPTX code gives CUDA C++'s atomic read-modify-writes no scope,
+ * system scope in IR, yet they are CUDA's device-scope atomics: NVPTX
+ * emits them as PTX's atom without a scope, which is .gpu, and clang's
+ * CUDA headers write only the _block and _system forms as the .cta and
+ * .sys intrinsics (rewriteScopedAtomic). Each becomes a device-scope one.
+ * Atomic loads and stores keep the system scope NVPTX gives them
+ * (ld.relaxed.sys). Runs before inline PTX is translated, whose atom.sys is
+ * a system-scope atomicrmw. */
+static void scopeDeviceAtomics(LLVMModuleRef M) {
+  LLVMContextRef Ctx = LLVMGetModuleContext(M);
+  unsigned System = LLVMGetSyncScopeID(Ctx, "", 0);
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
+    for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
+         BB = LLVMGetNextBasicBlock(BB))
+      for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
+           I = LLVMGetNextInstruction(I))
+        if ((LLVMIsAAtomicRMWInst(I) || LLVMIsAAtomicCmpXchgInst(I)) &&
+            LLVMGetAtomicSyncScopeID(I) == System)
+          makeDeviceScope(Ctx, I);
+}
+
+/* llvm.nvvm.atomic.<op>.gen.<i|f>.<cta|sys>.*, Suffix from <op> (clang's
+ * __nvvm_atom_cta_* and __nvvm_atom_sys_*, relaxed, as PTX's atom.cta and
+ * atom.sys): an atomicrmw or cmpxchg of workgroup or system scope, or NULL.
+ * A system-scope one must work on fine-grained and host memory, so it
+ * carries no promise about the memory's kind. */
+static LLVMValueRef rewriteScopedAtomic(RewriteContext *R, LLVMValueRef Call,
+                                        const char *Suffix) {
+  static const struct {
+    const char *Name;
+    LLVMAtomicRMWBinOp Int, Float;
+  } Ops[] = {{"add", LLVMAtomicRMWBinOpAdd, LLVMAtomicRMWBinOpFAdd},
+             {"exch", LLVMAtomicRMWBinOpXchg, LLVMAtomicRMWBinOpXchg},
+             {"max", LLVMAtomicRMWBinOpMax, 0},
+             {"min", LLVMAtomicRMWBinOpMin, 0},
+             {"inc", LLVMAtomicRMWBinOpUIncWrap, 0},
+             {"dec", LLVMAtomicRMWBinOpUDecWrap, 0},
+             {"and", LLVMAtomicRMWBinOpAnd, 0},
+             {"or", LLVMAtomicRMWBinOpOr, 0},
+             {"xor", LLVMAtomicRMWBinOpXor, 0},
+             {"cas", 0, 0}};
+  const char *Gen = strstr(Suffix, ".gen.");
+  if (!Gen || (Gen[5] != 'i' && Gen[5] != 'f') ||
+      (strncmp(Gen + 6, ".cta.", 5) && strncmp(Gen + 6, ".sys.", 5)))
+    return NULL;
+  const char *Scope = Gen[7] == 'c' ? "workgroup" : "";
+  LLVMContextRef Ctx = LLVMGetModuleContext(R->M);
+  unsigned ScopeID = LLVMGetSyncScopeID(Ctx, Scope, strlen(Scope));
+  size_t NameLength = (size_t)(Gen - Suffix);
+  unsigned Op = 0, NumOps = sizeof(Ops) / sizeof(Ops[0]);
+  while (Op < NumOps && (strlen(Ops[Op].Name) != NameLength ||
+                         strncmp(Ops[Op].Name, Suffix, NameLength)))
+    ++Op;
+  if (Op == NumOps)
+    return NULL;
+  LLVMValueRef Address = LLVMGetOperand(Call, 0);
+  LLVMValueRef Value = LLVMGetOperand(Call, 1);
+  LLVMValueRef Atomic;
+  if (!strcmp(Ops[Op].Name, "cas")) {
+    if (Gen[5] != 'i')
+      return NULL;
+    Atomic = LLVMBuildAtomicCmpXchgSyncScope(
+        R->B, Address, Value, LLVMGetOperand(Call, 2),
+        LLVMAtomicOrderingMonotonic, LLVMAtomicOrderingMonotonic, ScopeID);
+  } else {
+    bool Float = Gen[5] == 'f';
+    if (Float && !Ops[Op].Float)
+      return NULL;
+    Atomic = LLVMBuildAtomicRMWSyncScope(
+        R->B, Float ? Ops[Op].Float : Ops[Op].Int, Address, Value,
+        LLVMAtomicOrderingMonotonic, ScopeID);
+  }
+  markNotPrivate(Ctx, Atomic);
+  return LLVMIsAAtomicCmpXchgInst(Atomic)
+             ? LLVMBuildExtractValue(R->B, Atomic, 0, "")
+             : Atomic;
+}
+
 /* Rewrites a call of an NVVM intrinsic other than a shuffle. Returns false
  * when the intrinsic has no AMDGPU mapping here. */
 static bool rewriteNVVMCall(RewriteContext *R, LLVMValueRef Call,
@@ -441,6 +564,10 @@ static bool rewriteNVVMCall(RewriteContext *R, LLVMValueRef Call,
   LLVMValueRef Replacement = NULL;
   if (!strncmp(Suffix, "read.ptx.sreg.", 14)) {
     Replacement = buildSpecialRegister(R, Suffix + 14);
+    if (!Replacement)
+      return false;
+  } else if (!strncmp(Suffix, "atomic.", 7)) {
+    Replacement = rewriteScopedAtomic(R, Call, Suffix + 7);
     if (!Replacement)
       return false;
   } else if (!strcmp(Suffix, "barrier.cta.sync.aligned.all") ||
@@ -669,6 +796,7 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
   setCodeObjectVersion(M);
   markAnnotatedKernels(M);
   defineBuiltinVariables(M);
+  scopeDeviceAtomics(M);
   warpRewriteInlinePtx(M);
   /* Reads %ctaid and %tid, which the loop below maps. */
   warpLowerDevicePrintf(M, Options->Lowering.PlantedBug, &Diags);
