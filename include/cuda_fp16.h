@@ -164,6 +164,25 @@ __cucc_half_from_float(float F, __cucc_rounding Mode) {
   }
   return __cucc_half_from_parts(Negative, Mant, Exp, Mode);
 }
+#ifdef __CUDA_ARCH__
+// A double (not NaN) to nearest on the device: to float rounded to odd
+// (toward zero, the last bit set where inexact), then the target's
+// conversion. Exact: a value rounded to odd with two or more bits beyond
+// half's (float has 13) rounds to nearest as the exact value does; zeros
+// and infinities go through unchanged, overflow stays beyond half's range.
+__device__ static inline unsigned short __cucc_half_rn_of_double(double D) {
+  float F = (float)D;
+  double Back = (double)F;
+  if (Back != D) {
+    unsigned U = __cucc_float_bits(F);
+    if (__builtin_fabs(Back) > __builtin_fabs(D))
+      U -= 1;
+    F = __cucc_bits_float(U | 1u);
+  }
+  return __builtin_bit_cast(unsigned short, (_Float16)F);
+}
+#endif
+
 __host__ __device__ static inline unsigned short
 __cucc_half_from_double(double D, __cucc_rounding Mode) {
   bool Negative = __builtin_signbit(D);
@@ -176,6 +195,10 @@ __cucc_half_from_double(double D, __cucc_rounding Mode) {
     return __CUCC_HALF_NAN;
 #endif
   }
+#ifdef __CUDA_ARCH__
+  if (Mode == __cucc_rn)
+    return __cucc_half_rn_of_double(D);
+#endif
   if (__builtin_isinf(D))
     return (unsigned short)((Negative ? 0x8000u : 0u) | 0x7c00u);
   if (D == 0)
@@ -1195,9 +1218,18 @@ __CUCC_HALF_OPERATORS(__half, __half2)
 
 // Whether float F lies within 16 float ulps of a tie between two halves:
 // there float's own error could decide the half, so the result is
-// recomputed in double (correctly rounded then, as the toolkit's are).
+// recomputed in double (correctly rounded then, as the toolkit's are). The
+// device asks its conversion: a tie lies that near just where the two ends
+// of F's 17-ulp neighbourhood round to different halves.
 __host__ __device__ static inline bool __cucc_near_half_tie(float F) {
   unsigned Abs = __cucc_float_bits(F) & 0x7fffffffu;
+#ifdef __CUDA_ARCH__
+  if (Abs >= 0x7f800000u)
+    return false;
+  float Below = __cucc_bits_float(Abs > 17u ? Abs - 17u : 0u);
+  float Above = __cucc_bits_float(Abs + 17u);
+  return (_Float16)Below != (_Float16)Above;
+#else
   if (Abs >= 0x7f800000u || Abs < 0x33000000u)
     return false;
   int E = (int)(Abs >> 23) - 127;
@@ -1206,6 +1238,7 @@ __host__ __device__ static inline bool __cucc_near_half_tie(float F) {
     return true;
   unsigned Low = Abs & ((1u << Drop) - 1), Tie = 1u << (Drop - 1);
   return Low + 16u - Tie < 32u;
+#endif
 }
 
 #define __CUCC_HALF_MATH(Name, Name2, Expr, DoubleExpr)                        \
