@@ -6,17 +6,21 @@
 // float, the integer types and bool, so that `__half h = 0;`, `h = 1;`,
 // `float f = h;` and `if (h)` mean what they mean with nvcc. Results are
 // CUDA's, bit for bit (lit-tests/half, against an H100):
-//  - +, -, *, / and sqrt compute through clang's _Float16 (float with one
-//    final rounding on targets without 16-bit instructions: exact, since
-//    float has more than twice the bits); fma rounds once, through float
-//    with a correction where float's rounding lands on a half tie;
-//  - conversions in the directed roundings (_rz, _rd, _ru), from double and
-//    from 64-bit integers round the exact value in integer arithmetic
-//    (__cucc_round_small), host and device alike;
+//  - device code computes +, -, *, fma, min/max, comparisons and the _sat
+//    and _relu forms in the target's f16 instructions (_Float16, and for
+//    __half2 its two-element vectors: v_pk_fma_f16 and friends on AMD),
+//    correctly rounded as the toolkit's; the host in float with one final
+//    rounding (exact: float has more than twice the bits), fma with a
+//    correction where float's rounding lands on a half tie; division and
+//    sqrt in float on both;
+//  - conversions in the directed roundings (_rz, _rd, _ru) round the exact
+//    value in integer arithmetic (__cucc_round_small), as do the host's
+//    from double and 64-bit integers; the device rounds those to nearest
+//    through float;
 //  - NaN results are the canonical NaN 0x7fff, as the toolkit's are;
 //  - math functions (hexp, hsin, ...) go through float's and round once,
 //    through double's where float's result is too near a tie to tell.
-// __half2 is a pair. Shuffles and atomicAdd move the bits.
+// Shuffles and atomicAdd move the bits.
 #ifndef __CUDA_FP16_H__
 #define __CUDA_FP16_H__
 
@@ -868,28 +872,32 @@ __host__ __device__ static inline __half __cucc_half_minmax(__half A, __half B,
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hmax(__half A, __half B) {
 #ifdef __CUDA_ARCH__
-  return __cucc_half_canonical(__builtin_fmaximum_numf16(A.native(), B.native()));
+  return __cucc_half_canonical(
+      __builtin_fmaximum_numf16(A.native(), B.native()));
 #else
   return __cucc_half_minmax(A, B, true, false);
 #endif
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hmin(__half A, __half B) {
 #ifdef __CUDA_ARCH__
-  return __cucc_half_canonical(__builtin_fminimum_numf16(A.native(), B.native()));
+  return __cucc_half_canonical(
+      __builtin_fminimum_numf16(A.native(), B.native()));
 #else
   return __cucc_half_minmax(A, B, false, false);
 #endif
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hmax_nan(__half A, __half B) {
 #ifdef __CUDA_ARCH__
-  return __cucc_half_canonical(__builtin_elementwise_maximum(A.native(), B.native()));
+  return __cucc_half_canonical(
+      __builtin_elementwise_maximum(A.native(), B.native()));
 #else
   return __cucc_half_minmax(A, B, true, true);
 #endif
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hmin_nan(__half A, __half B) {
 #ifdef __CUDA_ARCH__
-  return __cucc_half_canonical(__builtin_elementwise_minimum(A.native(), B.native()));
+  return __cucc_half_canonical(
+      __builtin_elementwise_minimum(A.native(), B.native()));
 #else
   return __cucc_half_minmax(A, B, false, true);
 #endif
@@ -978,7 +986,8 @@ __CUDA_HOSTDEVICE_FP16_DECL__ bool __hgeu(__half A, __half B) {
     return Expr;                                                               \
   }
 #define __CUCC_HALF2_PACKED_TERNARY(Name, Op, Expr)                            \
-  __CUDA_HOSTDEVICE_FP16_DECL__ __half2 Name(__half2 A, __half2 B, __half2 C) { \
+  __CUDA_HOSTDEVICE_FP16_DECL__ __half2 Name(__half2 A, __half2 B,             \
+                                             __half2 C) {                      \
     __cucc_f16x2 X = __cucc_native2(A), Y = __cucc_native2(B),                 \
                  Z = __cucc_native2(C);                                        \
     return Expr;                                                               \
