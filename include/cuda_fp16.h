@@ -1233,11 +1233,9 @@ __CUCC_HALF_OPERATORS(__half, __half2)
 __host__ __device__ static inline bool __cucc_near_half_tie(float F) {
   unsigned Abs = __cucc_float_bits(F) & 0x7fffffffu;
 #ifdef __CUDA_ARCH__
-  if (Abs >= 0x7f800000u)
-    return false;
   float Below = __cucc_bits_float(Abs > 17u ? Abs - 17u : 0u);
   float Above = __cucc_bits_float(Abs + 17u);
-  return (_Float16)Below != (_Float16)Above;
+  return (Abs < 0x7f800000u) & ((_Float16)Below != (_Float16)Above);
 #else
   if (Abs >= 0x7f800000u || Abs < 0x33000000u)
     return false;
@@ -1250,16 +1248,23 @@ __host__ __device__ static inline bool __cucc_near_half_tie(float F) {
 #endif
 }
 
+// The double recomputation is a function of its own, not inlined: few
+// inputs need it, and a kernel that calls hexp in an unrolled loop would
+// otherwise carry a double exp per iteration.
 #define __CUCC_HALF_MATH(Name, Name2, Expr, DoubleExpr)                        \
+  __attribute__((noinline)) static __device__ __half Name##_near_tie(          \
+      float X) {                                                               \
+    double Y = (double)X;                                                      \
+    return __cucc_half_of_bits(                                                \
+        __cucc_half_from_double(DoubleExpr, __cucc_rn));                       \
+  }                                                                            \
   __CUDA_FP16_DECL__ __half Name(__half A) {                                   \
     float X = __half2float(A);                                                 \
     float R = Expr;                                                            \
-    if (__cucc_near_half_tie(R)) {                                             \
-      double Y = (double)X;                                                    \
-      return __cucc_half_of_bits(                                              \
-          __cucc_half_from_double(DoubleExpr, __cucc_rn));                     \
-    }                                                                          \
-    return __float2half_rn(R);                                                 \
+    __half H = __float2half_rn(R);                                             \
+    if (__cucc_near_half_tie(R))                                               \
+      H = Name##_near_tie(X);                                                  \
+    return H;                                                                  \
   }                                                                            \
   __CUCC_HALF2_UNARY(Name2, Name)
 // Functions whose correctly rounded float result is already the correctly
