@@ -1252,7 +1252,7 @@ __host__ __device__ static inline bool __cucc_near_half_tie(float F) {
 // inputs need it, and a kernel that calls hexp in an unrolled loop would
 // otherwise carry a double exp per iteration.
 #define __CUCC_HALF_MATH(Name, Name2, Expr, DoubleExpr)                        \
-  __attribute__((noinline)) static __device__ __half Name##_near_tie(          \
+  __attribute__((noinline)) static __device__ inline __half Name##_near_tie(   \
       float X) {                                                               \
     double Y = (double)X;                                                      \
     return __cucc_half_of_bits(                                                \
