@@ -6,17 +6,21 @@
 // float, the integer types and bool, so that `__half h = 0;`, `h = 1;`,
 // `float f = h;` and `if (h)` mean what they mean with nvcc. Results are
 // CUDA's, bit for bit (lit-tests/half, against an H100):
-//  - +, -, *, / and sqrt compute through clang's _Float16 (float with one
-//    final rounding on targets without 16-bit instructions: exact, since
-//    float has more than twice the bits); fma rounds once, through float
-//    with a correction where float's rounding lands on a half tie;
-//  - conversions in the directed roundings (_rz, _rd, _ru), from double and
-//    from 64-bit integers round the exact value in integer arithmetic
-//    (__cucc_round_small), host and device alike;
+//  - device code computes +, -, *, fma, min/max, comparisons and the _sat
+//    and _relu forms in the target's f16 instructions (_Float16, and for
+//    __half2 its two-element vectors: v_pk_fma_f16 and friends on AMD),
+//    correctly rounded as the toolkit's; the host in float with one final
+//    rounding (exact: float has more than twice the bits), fma with a
+//    correction where float's rounding lands on a half tie; division and
+//    sqrt in float on both;
+//  - conversions in the directed roundings (_rz, _rd, _ru) round the exact
+//    value in integer arithmetic (__cucc_round_small), as do the host's
+//    from double and 64-bit integers; the device rounds those to nearest
+//    through float;
 //  - NaN results are the canonical NaN 0x7fff, as the toolkit's are;
 //  - math functions (hexp, hsin, ...) go through float's and round once,
 //    through double's where float's result is too near a tie to tell.
-// __half2 is a pair. Shuffles and atomicAdd move the bits.
+// Shuffles and atomicAdd move the bits.
 #ifndef __CUDA_FP16_H__
 #define __CUDA_FP16_H__
 
@@ -164,6 +168,25 @@ __cucc_half_from_float(float F, __cucc_rounding Mode) {
   }
   return __cucc_half_from_parts(Negative, Mant, Exp, Mode);
 }
+#ifdef __CUDA_ARCH__
+// A double (not NaN) to nearest on the device: to float rounded to odd
+// (toward zero, the last bit set where inexact), then the target's
+// conversion. Exact: a value rounded to odd with two or more bits beyond
+// half's (float has 13) rounds to nearest as the exact value does; zeros
+// and infinities go through unchanged, overflow stays beyond half's range.
+__device__ static inline unsigned short __cucc_half_rn_of_double(double D) {
+  float F = (float)D;
+  double Back = (double)F;
+  if (Back != D) {
+    unsigned U = __cucc_float_bits(F);
+    if (__builtin_fabs(Back) > __builtin_fabs(D))
+      U -= 1;
+    F = __cucc_bits_float(U | 1u);
+  }
+  return __builtin_bit_cast(unsigned short, (_Float16)F);
+}
+#endif
+
 __host__ __device__ static inline unsigned short
 __cucc_half_from_double(double D, __cucc_rounding Mode) {
   bool Negative = __builtin_signbit(D);
@@ -176,6 +199,10 @@ __cucc_half_from_double(double D, __cucc_rounding Mode) {
     return __CUCC_HALF_NAN;
 #endif
   }
+#ifdef __CUDA_ARCH__
+  if (Mode == __cucc_rn)
+    return __cucc_half_rn_of_double(D);
+#endif
   if (__builtin_isinf(D))
     return (unsigned short)((Negative ? 0x8000u : 0u) | 0x7c00u);
   if (D == 0)
@@ -184,21 +211,6 @@ __cucc_half_from_double(double D, __cucc_rounding Mode) {
   int Exp;
   __cucc_split_double(D, Mant, Exp);
   return __cucc_half_from_parts(Negative, Mant, Exp, Mode);
-}
-__host__ __device__ static inline unsigned short
-__cucc_half_from_signed(long long I, __cucc_rounding Mode) {
-  bool Negative = I < 0;
-  unsigned long long Mag = Negative ? 0ull - (unsigned long long)I
-                                    : (unsigned long long)I;
-  if (Mag == 0)
-    return 0;
-  return __cucc_half_from_parts(Negative, Mag, 0, Mode);
-}
-__host__ __device__ static inline unsigned short
-__cucc_half_from_unsigned(unsigned long long I, __cucc_rounding Mode) {
-  if (I == 0)
-    return 0;
-  return __cucc_half_from_parts(false, I, 0, Mode);
 }
 
 // Round to nearest even, on the target's conversion instruction where it has
@@ -225,14 +237,43 @@ __host__ __device__ static inline unsigned short __cucc_half_rn(float F) {
 #endif
 }
 
+// Integers to nearest: on the device one conversion to float, then the
+// target's to half. Exact: below 2^24 float holds the integer, and from
+// there on (far above half's largest finite 65504) float's rounding stays
+// above it, so the half is the infinity it must be.
+__host__ __device__ static inline unsigned short
+__cucc_half_from_signed(long long I, __cucc_rounding Mode) {
+#ifdef __CUDA_ARCH__
+  if (Mode == __cucc_rn)
+    return __cucc_half_rn((float)I);
+#endif
+  bool Negative = I < 0;
+  unsigned long long Mag = Negative ? 0ull - (unsigned long long)I
+                                    : (unsigned long long)I;
+  if (Mag == 0)
+    return 0;
+  return __cucc_half_from_parts(Negative, Mag, 0, Mode);
+}
+__host__ __device__ static inline unsigned short
+__cucc_half_from_unsigned(unsigned long long I, __cucc_rounding Mode) {
+#ifdef __CUDA_ARCH__
+  if (Mode == __cucc_rn)
+    return __cucc_half_rn((float)I);
+#endif
+  if (I == 0)
+    return 0;
+  return __cucc_half_from_parts(false, I, 0, Mode);
+}
+
 // A half's value as float, exactly; a NaN gives float's canonical NaN
 // 0x7fffffff, as the toolkit's conversion does.
 __host__ __device__ static inline float __cucc_half_to_float(unsigned short H) {
+#ifdef __CUDA_ARCH__
+  float F = (float)__builtin_bit_cast(_Float16, H);
+  return F != F ? __cucc_bits_float(0x7fffffffu) : F;
+#else // the host: integer arithmetic, as above
   if ((H & 0x7fffu) > 0x7c00u)
     return __cucc_bits_float(0x7fffffffu);
-#ifdef __CUDA_ARCH__
-  return (float)__builtin_bit_cast(_Float16, H);
-#else // the host: integer arithmetic, as above
   unsigned Sign = (unsigned)(H & 0x8000u) << 16, Abs = H & 0x7fffu;
   if (Abs >= 0x7c00u)
     return __cucc_bits_float(Sign | 0x7f800000u);
@@ -432,6 +473,64 @@ typedef __half2_raw __nv_half2_raw;
 typedef __half nv_half;
 typedef __half2 nv_half2;
 
+/*===-- The device's own half arithmetic ----------------------------------===*/
+
+// Device code computes in the target's f16 instructions: clang compiles
+// _Float16 and its two-element vectors to them (v_add_f16, v_fma_f16,
+// v_pk_fma_f16, ... on AMD), correctly rounded as IEEE asks, subnormals
+// kept, the same results as the toolkit's. Only a NaN result differs: the
+// toolkit's is the canonical NaN 0x7fff, AMD's a quieted operand NaN (or
+// 0x7e00), so every result goes through one compare and select.
+#ifdef __CUDA_ARCH__
+typedef _Float16 __cucc_f16x2 __attribute__((ext_vector_type(2)));
+typedef unsigned short __cucc_u16x2 __attribute__((ext_vector_type(2)));
+
+__device__ static inline __half __cucc_half_canonical(_Float16 R) {
+  return __half_raw{R != R ? __CUCC_HALF_NAN
+                           : __builtin_bit_cast(unsigned short, R)};
+}
+__device__ static inline __cucc_f16x2 __cucc_native2(__half2 V) {
+  return __builtin_bit_cast(__cucc_f16x2, V);
+}
+__device__ static inline __half2 __cucc_half2_canonical(__cucc_f16x2 R) {
+  __cucc_u16x2 Bits = __builtin_bit_cast(__cucc_u16x2, R);
+  return __builtin_bit_cast(__half2,
+                            R != R ? (__cucc_u16x2)__CUCC_HALF_NAN : Bits);
+}
+// Clamped to [0, 1]; NaN gives +0 (the comparisons are false for it).
+__device__ static inline _Float16 __cucc_native_sat(_Float16 R) {
+  return R > (_Float16)0 ? (R < (_Float16)1 ? R : (_Float16)1) : (_Float16)0;
+}
+__device__ static inline __cucc_f16x2 __cucc_native2_sat(__cucc_f16x2 R) {
+  __cucc_f16x2 Zero = 0, One = 1;
+  return R > Zero ? (R < One ? R : One) : Zero;
+}
+// Sums, differences and products never contracted into an fma (_rn).
+__device__ static inline __cucc_f16x2 __cucc_add2_rn(__cucc_f16x2 X,
+                                                     __cucc_f16x2 Y) {
+#pragma clang fp contract(off)
+  return X + Y;
+}
+__device__ static inline __cucc_f16x2 __cucc_sub2_rn(__cucc_f16x2 X,
+                                                     __cucc_f16x2 Y) {
+#pragma clang fp contract(off)
+  return X - Y;
+}
+__device__ static inline __cucc_f16x2 __cucc_mul2_rn(__cucc_f16x2 X,
+                                                     __cucc_f16x2 Y) {
+#pragma clang fp contract(off)
+  return X * Y;
+}
+// Negative results (-0 too) become +0; a NaN stays one.
+__device__ static inline _Float16 __cucc_native_relu(_Float16 R) {
+  return !(R <= (_Float16)0) ? R : (_Float16)0;
+}
+__device__ static inline __cucc_f16x2 __cucc_native2_relu(__cucc_f16x2 R) {
+  __cucc_f16x2 Zero = 0;
+  return !(R <= Zero) ? R : Zero;
+}
+#endif
+
 /*===-- Conversions -------------------------------------------------------===*/
 
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __float2half(float F) {
@@ -625,56 +724,108 @@ __host__ __device__ static inline float __cucc_nudge(float R, int Side) {
   return __cucc_bits_float(Away ? U + 1 : U - 1);
 }
 
+// The host: in float, rounded once to half (exact: float's 24 bits are at
+// least 2 * 11 + 2, so the double rounding is innocuous). The device: in
+// half. The toolkit lets its compiler contract __hmul and __hadd into an
+// fma; the _rn forms never are.
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hadd(__half A, __half B) {
+#ifdef __CUDA_ARCH__
+  return __cucc_half_canonical(A.native() + B.native());
+#else
   return __cucc_half_of_bits(__cucc_half_rn(__half2float(A) + __half2float(B)));
+#endif
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hsub(__half A, __half B) {
+#ifdef __CUDA_ARCH__
+  return __cucc_half_canonical(A.native() - B.native());
+#else
   return __cucc_half_of_bits(__cucc_half_rn(__half2float(A) - __half2float(B)));
+#endif
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hmul(__half A, __half B) {
+#ifdef __CUDA_ARCH__
+  return __cucc_half_canonical(A.native() * B.native());
+#else
   return __cucc_half_of_bits(__cucc_half_rn(__half2float(A) * __half2float(B)));
+#endif
 }
+// Division in float on both sides (correctly rounded there, then once more
+// to half: innocuous as above), where AMD's f16 division is not IEEE's.
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hdiv(__half A, __half B) {
   return __cucc_half_of_bits(__cucc_half_rn(__half2float(A) / __half2float(B)));
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hadd_rn(__half A, __half B) {
+#ifdef __CUDA_ARCH__
+#pragma clang fp contract(off)
+  return __cucc_half_canonical(A.native() + B.native());
+#else
   return __hadd(A, B);
+#endif
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hsub_rn(__half A, __half B) {
+#ifdef __CUDA_ARCH__
+#pragma clang fp contract(off)
+  return __cucc_half_canonical(A.native() - B.native());
+#else
   return __hsub(A, B);
+#endif
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hmul_rn(__half A, __half B) {
+#ifdef __CUDA_ARCH__
+#pragma clang fp contract(off)
+  return __cucc_half_canonical(A.native() * B.native());
+#else
   return __hmul(A, B);
+#endif
 }
-// a * b is exact in float (22 bits); fmaf rounds a * b + c once to float,
-// and where that lands on a half tie, the exact sum's side of it decides.
+// The device: the target's fused multiply-add in half. The host: a * b is
+// exact in float (22 bits); fmaf rounds a * b + c once to float, and where
+// that lands on a half tie, the exact sum's side of it decides.
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hfma(__half A, __half B, __half C) {
+#ifdef __CUDA_ARCH__
+  return __cucc_half_canonical(
+      __builtin_fmaf16(A.native(), B.native(), C.native()));
+#else
   float X = __half2float(A), Y = __half2float(B), Z = __half2float(C);
   float R = __builtin_fmaf(X, Y, Z);
   if (__cucc_on_half_tie(R))
     R = __cucc_nudge(R, __cucc_fma_side(X, Y, Z, R));
   return __cucc_half_of_bits(__cucc_half_rn(R));
+#endif
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ bool __hisnan(__half A) {
   return (A.__x & 0x7fffu) > 0x7c00u;
 }
 // Sign operations give the canonical NaN for a NaN, as the toolkit's.
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hneg(__half A) {
+#ifdef __CUDA_ARCH__
+  return __cucc_half_canonical(-A.native());
+#else
   return __half_raw{__hisnan(A) ? __CUCC_HALF_NAN
                                 : (unsigned short)(A.__x ^ 0x8000u)};
+#endif
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __habs(__half A) {
+#ifdef __CUDA_ARCH__
+  return __cucc_half_canonical(__builtin_fabsf16(A.native()));
+#else
   return __half_raw{__hisnan(A) ? __CUCC_HALF_NAN
                                 : (unsigned short)(A.__x & 0x7fffu)};
+#endif
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ int __hisinf(__half A) {
   return A.__x == 0x7c00u ? 1 : A.__x == 0xfc00u ? -1 : 0;
 }
 // Clamped to [0, 1]; NaN gives +0.
 __host__ __device__ static inline __half __cucc_half_sat(__half R) {
+#ifdef __CUDA_ARCH__
+  return __half_raw{
+      __builtin_bit_cast(unsigned short, __cucc_native_sat(R.native()))};
+#else
   if (__hisnan(R) || (R.__x & 0x8000u))
     return __half_raw{0};
   return R.__x > 0x3c00u ? __half(__half_raw{0x3c00}) : R;
+#endif
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hadd_sat(__half A, __half B) {
   return __cucc_half_sat(__hadd(A, B));
@@ -690,14 +841,21 @@ __CUDA_HOSTDEVICE_FP16_DECL__ __half __hfma_sat(__half A, __half B, __half C) {
 }
 // Negative results become +0, NaN the canonical NaN.
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hfma_relu(__half A, __half B, __half C) {
+#ifdef __CUDA_ARCH__
+  return __cucc_half_canonical(__cucc_native_relu(
+      __builtin_fmaf16(A.native(), B.native(), C.native())));
+#else
   __half R = __hfma(A, B, C);
   if (__hisnan(R))
     return __half_raw{__CUCC_HALF_NAN};
   return (R.__x & 0x8000u) ? __half(__half_raw{0}) : R;
+#endif
 }
 
 // IEEE maxNum/minNum (a NaN operand gives the other; two give the canonical
-// NaN), with -0 below +0; the _nan forms give NaN if either is.
+// NaN), with -0 below +0; the _nan forms give NaN if either is. The device:
+// IEEE 754-2019's maximumNumber and maximum, which are these (AMD's v_max_f16
+// orders -0 below +0).
 __host__ __device__ static inline __half __cucc_half_minmax(__half A, __half B,
                                                             bool Max,
                                                             bool NaNWins) {
@@ -713,37 +871,72 @@ __host__ __device__ static inline __half __cucc_half_minmax(__half A, __half B,
   return (Ka > Kb) == Max ? A : B;
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hmax(__half A, __half B) {
+#ifdef __CUDA_ARCH__
+  return __cucc_half_canonical(
+      __builtin_fmaximum_numf16(A.native(), B.native()));
+#else
   return __cucc_half_minmax(A, B, true, false);
+#endif
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hmin(__half A, __half B) {
+#ifdef __CUDA_ARCH__
+  return __cucc_half_canonical(
+      __builtin_fminimum_numf16(A.native(), B.native()));
+#else
   return __cucc_half_minmax(A, B, false, false);
+#endif
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hmax_nan(__half A, __half B) {
+#ifdef __CUDA_ARCH__
+  return __cucc_half_canonical(
+      __builtin_elementwise_maximum(A.native(), B.native()));
+#else
   return __cucc_half_minmax(A, B, true, true);
+#endif
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ __half __hmin_nan(__half A, __half B) {
+#ifdef __CUDA_ARCH__
+  return __cucc_half_canonical(
+      __builtin_elementwise_minimum(A.native(), B.native()));
+#else
   return __cucc_half_minmax(A, B, false, true);
+#endif
 }
 
 /*===-- Comparisons ----------------------------------------------------------===*/
 
+// The values compared: the halves themselves on the device, their exact
+// floats on the host.
+#ifdef __CUDA_ARCH__
+typedef _Float16 __cucc_compared;
+#else
+typedef float __cucc_compared;
+#endif
+__host__ __device__ static inline __cucc_compared __cucc_value(__half H) {
+#ifdef __CUDA_ARCH__
+  return H.native();
+#else
+  return __half2float(H);
+#endif
+}
+
 __CUDA_HOSTDEVICE_FP16_DECL__ bool __heq(__half A, __half B) {
-  return __half2float(A) == __half2float(B);
+  return __cucc_value(A) == __cucc_value(B);
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ bool __hne(__half A, __half B) {
-  return __half2float(A) < __half2float(B) || __half2float(A) > __half2float(B);
+  return __cucc_value(A) < __cucc_value(B) || __cucc_value(A) > __cucc_value(B);
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ bool __hlt(__half A, __half B) {
-  return __half2float(A) < __half2float(B);
+  return __cucc_value(A) < __cucc_value(B);
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ bool __hle(__half A, __half B) {
-  return __half2float(A) <= __half2float(B);
+  return __cucc_value(A) <= __cucc_value(B);
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ bool __hgt(__half A, __half B) {
-  return __half2float(A) > __half2float(B);
+  return __cucc_value(A) > __cucc_value(B);
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ bool __hge(__half A, __half B) {
-  return __half2float(A) >= __half2float(B);
+  return __cucc_value(A) >= __cucc_value(B);
 }
 __CUDA_HOSTDEVICE_FP16_DECL__ bool __hequ(__half A, __half B) {
   return !__hne(A, B);
@@ -778,25 +971,81 @@ __CUDA_HOSTDEVICE_FP16_DECL__ bool __hgeu(__half A, __half B) {
   __CUDA_HOSTDEVICE_FP16_DECL__ __half2 Name(__half2 A, __half2 B, __half2 C) { \
     return __half2(Op(A.x, B.x, C.x), Op(A.y, B.y, C.y));                      \
   }
-__CUCC_HALF2_BINARY(__hadd2, __hadd)
-__CUCC_HALF2_BINARY(__hsub2, __hsub)
-__CUCC_HALF2_BINARY(__hmul2, __hmul)
+// On the device, the pair in one packed operation (v_pk_add_f16, ...):
+// Expr of the pair's native vectors X, Y, Z, as the scalar form computes
+// each half; on the host, the scalar form twice.
+#ifdef __CUDA_ARCH__
+#define __CUCC_HALF2_PACKED_UNARY(Name, Op, Expr)                              \
+  __CUDA_HOSTDEVICE_FP16_DECL__ __half2 Name(__half2 A) {                      \
+    __cucc_f16x2 X = __cucc_native2(A);                                       \
+    return Expr;                                                               \
+  }
+#define __CUCC_HALF2_PACKED_BINARY(Name, Op, Expr)                             \
+  __CUDA_HOSTDEVICE_FP16_DECL__ __half2 Name(__half2 A, __half2 B) {           \
+    __cucc_f16x2 X = __cucc_native2(A), Y = __cucc_native2(B);                 \
+    return Expr;                                                               \
+  }
+#define __CUCC_HALF2_PACKED_TERNARY(Name, Op, Expr)                            \
+  __CUDA_HOSTDEVICE_FP16_DECL__ __half2 Name(__half2 A, __half2 B,             \
+                                             __half2 C) {                      \
+    __cucc_f16x2 X = __cucc_native2(A), Y = __cucc_native2(B),                 \
+                 Z = __cucc_native2(C);                                        \
+    return Expr;                                                               \
+  }
+#else
+#define __CUCC_HALF2_PACKED_UNARY(Name, Op, Expr) __CUCC_HALF2_UNARY(Name, Op)
+#define __CUCC_HALF2_PACKED_BINARY(Name, Op, Expr) __CUCC_HALF2_BINARY(Name, Op)
+#define __CUCC_HALF2_PACKED_TERNARY(Name, Op, Expr)                            \
+  __CUCC_HALF2_TERNARY(Name, Op)
+#endif
+__CUCC_HALF2_PACKED_BINARY(__hadd2, __hadd, __cucc_half2_canonical(X + Y))
+__CUCC_HALF2_PACKED_BINARY(__hsub2, __hsub, __cucc_half2_canonical(X - Y))
+__CUCC_HALF2_PACKED_BINARY(__hmul2, __hmul, __cucc_half2_canonical(X * Y))
 __CUCC_HALF2_BINARY(__h2div, __hdiv)
-__CUCC_HALF2_BINARY(__hadd2_rn, __hadd)
-__CUCC_HALF2_BINARY(__hsub2_rn, __hsub)
-__CUCC_HALF2_BINARY(__hmul2_rn, __hmul)
-__CUCC_HALF2_BINARY(__hadd2_sat, __hadd_sat)
-__CUCC_HALF2_BINARY(__hsub2_sat, __hsub_sat)
-__CUCC_HALF2_BINARY(__hmul2_sat, __hmul_sat)
-__CUCC_HALF2_TERNARY(__hfma2, __hfma)
-__CUCC_HALF2_TERNARY(__hfma2_sat, __hfma_sat)
-__CUCC_HALF2_TERNARY(__hfma2_relu, __hfma_relu)
-__CUCC_HALF2_UNARY(__hneg2, __hneg)
-__CUCC_HALF2_UNARY(__habs2, __habs)
-__CUCC_HALF2_BINARY(__hmax2, __hmax)
-__CUCC_HALF2_BINARY(__hmin2, __hmin)
-__CUCC_HALF2_BINARY(__hmax2_nan, __hmax_nan)
-__CUCC_HALF2_BINARY(__hmin2_nan, __hmin_nan)
+__CUCC_HALF2_PACKED_BINARY(__hadd2_rn, __hadd_rn,
+                           __cucc_half2_canonical(__cucc_add2_rn(X, Y)))
+__CUCC_HALF2_PACKED_BINARY(__hsub2_rn, __hsub_rn,
+                           __cucc_half2_canonical(__cucc_sub2_rn(X, Y)))
+__CUCC_HALF2_PACKED_BINARY(__hmul2_rn, __hmul_rn,
+                           __cucc_half2_canonical(__cucc_mul2_rn(X, Y)))
+__CUCC_HALF2_PACKED_BINARY(__hadd2_sat, __hadd_sat,
+                           __builtin_bit_cast(__half2,
+                                              __cucc_native2_sat(X + Y)))
+__CUCC_HALF2_PACKED_BINARY(__hsub2_sat, __hsub_sat,
+                           __builtin_bit_cast(__half2,
+                                              __cucc_native2_sat(X - Y)))
+__CUCC_HALF2_PACKED_BINARY(__hmul2_sat, __hmul_sat,
+                           __builtin_bit_cast(__half2,
+                                              __cucc_native2_sat(X * Y)))
+__CUCC_HALF2_PACKED_TERNARY(__hfma2, __hfma,
+                            __cucc_half2_canonical(
+                                __builtin_elementwise_fma(X, Y, Z)))
+__CUCC_HALF2_PACKED_TERNARY(__hfma2_sat, __hfma_sat,
+                            __builtin_bit_cast(__half2,
+                                               __cucc_native2_sat(
+                                                   __builtin_elementwise_fma(
+                                                       X, Y, Z))))
+__CUCC_HALF2_PACKED_TERNARY(__hfma2_relu, __hfma_relu,
+                            __cucc_half2_canonical(__cucc_native2_relu(
+                                __builtin_elementwise_fma(X, Y, Z))))
+__CUCC_HALF2_PACKED_UNARY(__hneg2, __hneg, __cucc_half2_canonical(-X))
+__CUCC_HALF2_PACKED_UNARY(__habs2, __habs,
+                          __cucc_half2_canonical(__builtin_elementwise_abs(X)))
+__CUCC_HALF2_PACKED_BINARY(__hmax2, __hmax,
+                           __cucc_half2_canonical(
+                               __builtin_elementwise_maximumnum(X, Y)))
+__CUCC_HALF2_PACKED_BINARY(__hmin2, __hmin,
+                           __cucc_half2_canonical(
+                               __builtin_elementwise_minimumnum(X, Y)))
+__CUCC_HALF2_PACKED_BINARY(__hmax2_nan, __hmax_nan,
+                           __cucc_half2_canonical(
+                               __builtin_elementwise_maximum(X, Y)))
+__CUCC_HALF2_PACKED_BINARY(__hmin2_nan, __hmin_nan,
+                           __cucc_half2_canonical(
+                               __builtin_elementwise_minimum(X, Y)))
+#undef __CUCC_HALF2_PACKED_UNARY
+#undef __CUCC_HALF2_PACKED_BINARY
+#undef __CUCC_HALF2_PACKED_TERNARY
 
 // Complex multiply-add: (a.x*b.x - a.y*b.y + c.x, a.x*b.y + a.y*b.x + c.y),
 // each product-sum by fused multiply-adds as the toolkit's.
@@ -978,9 +1227,16 @@ __CUCC_HALF_OPERATORS(__half, __half2)
 
 // Whether float F lies within 16 float ulps of a tie between two halves:
 // there float's own error could decide the half, so the result is
-// recomputed in double (correctly rounded then, as the toolkit's are).
+// recomputed in double (correctly rounded then, as the toolkit's are). The
+// device asks its conversion: a tie lies that near just where the two ends
+// of F's 17-ulp neighbourhood round to different halves.
 __host__ __device__ static inline bool __cucc_near_half_tie(float F) {
   unsigned Abs = __cucc_float_bits(F) & 0x7fffffffu;
+#ifdef __CUDA_ARCH__
+  float Below = __cucc_bits_float(Abs > 17u ? Abs - 17u : 0u);
+  float Above = __cucc_bits_float(Abs + 17u);
+  return (Abs < 0x7f800000u) & ((_Float16)Below != (_Float16)Above);
+#else
   if (Abs >= 0x7f800000u || Abs < 0x33000000u)
     return false;
   int E = (int)(Abs >> 23) - 127;
@@ -989,24 +1245,42 @@ __host__ __device__ static inline bool __cucc_near_half_tie(float F) {
     return true;
   unsigned Low = Abs & ((1u << Drop) - 1), Tie = 1u << (Drop - 1);
   return Low + 16u - Tie < 32u;
+#endif
 }
 
+// The double recomputation is a function of its own, not inlined: few
+// inputs need it, and a kernel that calls hexp in an unrolled loop would
+// otherwise carry a double exp per iteration.
 #define __CUCC_HALF_MATH(Name, Name2, Expr, DoubleExpr)                        \
+  __attribute__((noinline)) static __device__ inline __half Name##_near_tie(   \
+      float X) {                                                               \
+    double Y = (double)X;                                                      \
+    return __cucc_half_of_bits(                                                \
+        __cucc_half_from_double(DoubleExpr, __cucc_rn));                       \
+  }                                                                            \
   __CUDA_FP16_DECL__ __half Name(__half A) {                                   \
     float X = __half2float(A);                                                 \
     float R = Expr;                                                            \
-    if (__cucc_near_half_tie(R)) {                                             \
-      double Y = (double)X;                                                    \
-      return __cucc_half_of_bits(                                              \
-          __cucc_half_from_double(DoubleExpr, __cucc_rn));                     \
-    }                                                                          \
-    return __float2half_rn(R);                                                 \
+    __half H = __float2half_rn(R);                                             \
+    if (__cucc_near_half_tie(R))                                               \
+      H = Name##_near_tie(X);                                                  \
+    return H;                                                                  \
   }                                                                            \
   __CUCC_HALF2_UNARY(Name2, Name)
-__CUCC_HALF_MATH(hsqrt, h2sqrt, __builtin_sqrtf(X), __builtin_sqrt(Y))
+// Functions whose correctly rounded float result is already the correctly
+// rounded half's float (square root and division: float's 24 bits are at
+// least 2 * 11 + 2, so the double rounding is innocuous; the integral ones
+// are exact): no second look near a tie.
+#define __CUCC_HALF_MATH_ROUNDED(Name, Name2, Expr)                            \
+  __CUDA_FP16_DECL__ __half Name(__half A) {                                   \
+    float X = __half2float(A);                                                 \
+    return __float2half_rn(Expr);                                              \
+  }                                                                            \
+  __CUCC_HALF2_UNARY(Name2, Name)
+__CUCC_HALF_MATH_ROUNDED(hsqrt, h2sqrt, __builtin_sqrtf(X))
 __CUCC_HALF_MATH(hrsqrt, h2rsqrt, 1.0f / __builtin_sqrtf(X),
                  1.0 / __builtin_sqrt(Y))
-__CUCC_HALF_MATH(hrcp, h2rcp, 1.0f / X, 1.0 / Y)
+__CUCC_HALF_MATH_ROUNDED(hrcp, h2rcp, 1.0f / X)
 __CUCC_HALF_MATH(hexp, h2exp, __builtin_expf(X), __builtin_exp(Y))
 __CUCC_HALF_MATH(hexp2, h2exp2, __builtin_exp2f(X), __builtin_exp2(Y))
 __CUCC_HALF_MATH(hexp10, h2exp10, __builtin_exp10f(X), __builtin_exp10(Y))
@@ -1018,11 +1292,12 @@ __CUCC_HALF_MATH(hcos, h2cos, __builtin_cosf(X), __builtin_cos(Y))
 __CUCC_HALF_MATH(htanh, h2tanh, __builtin_tanhf(X), __builtin_tanh(Y))
 __CUCC_HALF_MATH(htanh_approx, h2tanh_approx, __builtin_tanhf(X),
                  __builtin_tanh(Y))
-__CUCC_HALF_MATH(hceil, h2ceil, __builtin_ceilf(X), __builtin_ceil(Y))
-__CUCC_HALF_MATH(hfloor, h2floor, __builtin_floorf(X), __builtin_floor(Y))
-__CUCC_HALF_MATH(htrunc, h2trunc, __builtin_truncf(X), __builtin_trunc(Y))
-__CUCC_HALF_MATH(hrint, h2rint, __builtin_rintf(X), __builtin_rint(Y))
+__CUCC_HALF_MATH_ROUNDED(hceil, h2ceil, __builtin_ceilf(X))
+__CUCC_HALF_MATH_ROUNDED(hfloor, h2floor, __builtin_floorf(X))
+__CUCC_HALF_MATH_ROUNDED(htrunc, h2trunc, __builtin_truncf(X))
+__CUCC_HALF_MATH_ROUNDED(hrint, h2rint, __builtin_rintf(X))
 #undef __CUCC_HALF_MATH
+#undef __CUCC_HALF_MATH_ROUNDED
 
 // Device code alone: a host compiler (g++, for a CUDA program's .cpp files)
 // has none of the intrinsics below, as with the toolkit's header.
