@@ -711,6 +711,11 @@ void deviceCompileToNVVM(const DeviceOptions *Options, const char *Input,
                                        "+ptx70",
                                        "-fomit-frame-pointer",
                                        "-gline-tables-only",
+                                       /* IR ready for optimization, none
+                                        * done: AMDGPU's, in
+                                        * deviceLowerModule. */
+                                       "-Xclang",
+                                       "-disable-llvm-optzns",
                                        "-emit-llvm",
                                        "-c"};
   for (size_t I = 0; I < sizeof(Device) / sizeof(Device[0]); ++I)
@@ -856,6 +861,18 @@ static void eraseUnusedInternalFunctions(LLVMModuleRef M) {
   }
 }
 
+static void failOnLoweringErrors(WarpLoweringResult Result, const char *Input) {
+  if (Result.NumErrors)
+    driverFail("%s: device code uses what %s cannot map (see above)", Input,
+               ToolName);
+}
+
+/* The module is optimized once for the processor before the warp lowering
+ * and once after: retargeting leaves the warp intrinsics as calls, so that
+ * AMDGPU's cost models choose inlining, unrolling and vectorization and
+ * the lowering sees constant offsets and canonical lane arithmetic; the
+ * second run cleans up the code it builds (DPP moves folded into their
+ * users, lane math shared). */
 void deviceLowerModule(const DeviceOptions *Options, LLVMModuleRef M,
                        const char *Input, const char *Processor,
                        LLVMTargetMachineRef *TM) {
@@ -867,22 +884,24 @@ void deviceLowerModule(const DeviceOptions *Options, LLVMModuleRef M,
   char *Error = NULL;
   if (!warpParseRetargetOptions(PassOptions, &Retarget, &Error))
     driverFail("%s", Error);
+  Retarget.RetargetOnly = true;
   setCompiling(Input, Retarget.OffloadArch);
 
-  WarpLoweringResult Lowered =
-      warpRetargetModule(M, &Retarget, printDiagnostic, NULL);
-  if (Lowered.NumErrors)
-    driverFail("%s: device code uses what %s cannot map (see above)", Input,
-               ToolName);
+  failOnLoweringErrors(warpRetargetModule(M, &Retarget, printDiagnostic, NULL),
+                       Input);
   if (LLVMVerifyModule(M, LLVMPrintMessageAction, NULL))
     driverFail("internal error: the retargeted module of %s does not verify",
                Input);
+  internalizeDeviceFunctions(M);
+  *TM = createTargetMachine(&Retarget);
+  optimize(M, *TM, Options->OptLevel);
+
+  WarpLoweringResult Lowered =
+      warpLowerWarpIntrinsics(M, &Retarget.Lowering, printDiagnostic, NULL);
+  failOnLoweringErrors(Lowered, Input);
   if (Options->Verbose)
     fprintf(stderr, "%s: %u warp intrinsics lowered for %s\n", ToolName,
             Lowered.NumLowered, Retarget.OffloadArch);
-
-  internalizeDeviceFunctions(M);
-  *TM = createTargetMachine(&Retarget);
   optimize(M, *TM, Options->OptLevel);
   eraseUnusedInternalFunctions(M);
   warpNarrowVolatileSharedAccesses(M);
