@@ -415,6 +415,14 @@ static bool takeNvccFlag(DeviceOptions *Options, int argc, char **argv,
     deviceOptionsAddPassOption(Options, "fast-math");
     return true;
   }
+  const char *Fmad;
+  if ((Fmad = driverFlagValue("-fmad", argc, argv, I)) ||
+      (Fmad = driverFlagValue("--fmad", argc, argv, I))) {
+    if (strcmp(Fmad, "true") && strcmp(Fmad, "false"))
+      driverFail("%s: nvcc's --fmad is true or false", Arg);
+    Options->NoFMAContraction = !strcmp(Fmad, "false");
+    return true;
+  }
   if (!strcmp(Arg, "-G") || !strcmp(Arg, "--device-debug")) {
     driverNote("%s: device debugging is not supported; keeping line tables "
                "as -lineinfo does",
@@ -721,6 +729,11 @@ void deviceCompileToNVVM(const DeviceOptions *Options, const char *Input,
   for (size_t I = 0; I < sizeof(Device) / sizeof(Device[0]); ++I)
     Argv[N++] = Device[I];
   Argv[N++] = OptFlag;
+  /* nvcc's --fmad=true (its default) contracts a multiply and an add into
+   * an FMA across statements, which clang's CUDA mode does by default
+   * (-ffp-contract=fast); --fmad=false contracts none. */
+  if (Options->NoFMAContraction)
+    Argv[N++] = "-ffp-contract=off";
   if (Options->FastMath) {
     /* nvcc's --use_fast_math: the math functions that have an intrinsic
      * become it (include/crt/math_functions.h), f32 denormals flush. */
