@@ -40,7 +40,7 @@ static LLVMValueRef buildEntryAlloca(LLVMBuilderRef B, LLVMValueRef F,
                                      LLVMTypeRef Type, unsigned Align) {
   LLVMBasicBlockRef Entry = LLVMGetEntryBasicBlock(F);
   LLVMPositionBuilder(B, Entry, LLVMGetFirstInstruction(Entry));
-  LLVMValueRef Copy = LLVMBuildAlloca(B, Type, "byval.copy");
+  LLVMValueRef Copy = LLVMBuildAlloca(B, Type, "arg.copy");
   LLVMSetAlignment(Copy, Align);
   return Copy;
 }
