@@ -874,6 +874,33 @@ static void eraseUnusedInternalFunctions(LLVMModuleRef M) {
   }
 }
 
+/* LLVM 22's gfx11 True16 code generation crashes (a copy of a 16-bit
+ * register, after register allocation) on some private arrays that
+ * AMDGPU's optimizer turns into vectors of bytes: HeCBench nqueen's <20 x
+ * i8>, for which HIP's own build of the same kernel crashes too. On gfx11
+ * 16-bit values live in 32-bit VGPRs instead, as before True16. */
+static void avoidTrue16(LLVMModuleRef M, const char *Processor) {
+  if (strncmp(Processor, "gfx11", 5) != 0)
+    return;
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
+       F = LLVMGetNextFunction(F)) {
+    LLVMAttributeRef Old = LLVMGetStringAttributeAtIndex(
+        F, LLVMAttributeFunctionIndex, "target-features", 15);
+    if (!Old)
+      continue;
+    unsigned Length;
+    const char *Features = LLVMGetStringAttributeValue(Old, &Length);
+    size_t Size = Length + sizeof(",-real-true16");
+    char *New = malloc(Size);
+    snprintf(New, Size, "%.*s,-real-true16", (int)Length, Features);
+    LLVMAddAttributeAtIndex(
+        F, LLVMAttributeFunctionIndex,
+        LLVMCreateStringAttribute(LLVMGetModuleContext(M), "target-features",
+                                  15, New, (unsigned)strlen(New)));
+    free(New);
+  }
+}
+
 static void failOnLoweringErrors(WarpLoweringResult Result, const char *Input) {
   if (Result.NumErrors)
     driverFail("%s: device code uses what %s cannot map (see above)", Input,
@@ -906,6 +933,7 @@ void deviceLowerModule(const DeviceOptions *Options, LLVMModuleRef M,
     driverFail("internal error: the retargeted module of %s does not verify",
                Input);
   internalizeDeviceFunctions(M);
+  avoidTrue16(M, Retarget.OffloadArch);
   *TM = createTargetMachine(&Retarget);
   optimize(M, *TM, Options->OptLevel);
 
