@@ -416,6 +416,14 @@ static bool takeNvccFlag(DeviceOptions *Options, int argc, char **argv,
     deviceOptionsAddPassOption(Options, "fast-math");
     return true;
   }
+  const char *Fmad;
+  if ((Fmad = driverFlagValue("-fmad", argc, argv, I)) ||
+      (Fmad = driverFlagValue("--fmad", argc, argv, I))) {
+    if (strcmp(Fmad, "true") && strcmp(Fmad, "false"))
+      driverFail("%s: nvcc's --fmad is true or false", Arg);
+    Options->NoFMAContraction = !strcmp(Fmad, "false");
+    return true;
+  }
   if (!strcmp(Arg, "-G") || !strcmp(Arg, "--device-debug")) {
     driverNote("%s: device debugging is not supported; keeping line tables "
                "as -lineinfo does",
@@ -712,11 +720,21 @@ void deviceCompileToNVVM(const DeviceOptions *Options, const char *Input,
                                        "+ptx70",
                                        "-fomit-frame-pointer",
                                        "-gline-tables-only",
+                                       /* IR ready for optimization, none
+                                        * done: AMDGPU's, in
+                                        * deviceLowerModule. */
+                                       "-Xclang",
+                                       "-disable-llvm-optzns",
                                        "-emit-llvm",
                                        "-c"};
   for (size_t I = 0; I < sizeof(Device) / sizeof(Device[0]); ++I)
     Argv[N++] = Device[I];
   Argv[N++] = OptFlag;
+  /* nvcc's --fmad=true (its default) contracts a multiply and an add into
+   * an FMA across statements, which clang's CUDA mode does by default
+   * (-ffp-contract=fast); --fmad=false contracts none. */
+  if (Options->NoFMAContraction)
+    Argv[N++] = "-ffp-contract=off";
   if (Options->FastMath) {
     /* nvcc's --use_fast_math: the math functions that have an intrinsic
      * become it (include/crt/math_functions.h), f32 denormals flush. */
@@ -870,6 +888,45 @@ static void eraseUnusedInternalFunctions(LLVMModuleRef M) {
   }
 }
 
+/* LLVM 22's gfx11 True16 code generation crashes (a copy of a 16-bit
+ * register, after register allocation) on some private arrays that
+ * AMDGPU's optimizer turns into vectors of bytes: HeCBench nqueen's <20 x
+ * i8>, for which HIP's own build of the same kernel crashes too. On gfx11
+ * 16-bit values live in 32-bit VGPRs instead, as before True16. */
+static void avoidTrue16(LLVMModuleRef M, const char *Processor) {
+  if (strncmp(Processor, "gfx11", 5) != 0)
+    return;
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
+       F = LLVMGetNextFunction(F)) {
+    LLVMAttributeRef Old = LLVMGetStringAttributeAtIndex(
+        F, LLVMAttributeFunctionIndex, "target-features", 15);
+    if (!Old)
+      continue;
+    unsigned Length;
+    const char *Features = LLVMGetStringAttributeValue(Old, &Length);
+    size_t Size = Length + sizeof(",-real-true16");
+    char *New = malloc(Size);
+    snprintf(New, Size, "%.*s,-real-true16", (int)Length, Features);
+    LLVMAddAttributeAtIndex(
+        F, LLVMAttributeFunctionIndex,
+        LLVMCreateStringAttribute(LLVMGetModuleContext(M), "target-features",
+                                  15, New, (unsigned)strlen(New)));
+    free(New);
+  }
+}
+
+static void failOnLoweringErrors(WarpLoweringResult Result, const char *Input) {
+  if (Result.NumErrors)
+    driverFail("%s: device code uses what %s cannot map (see above)", Input,
+               ToolName);
+}
+
+/* The module is optimized once for the processor before the warp lowering
+ * and once after: retargeting leaves the warp intrinsics as calls, so that
+ * AMDGPU's cost models choose inlining, unrolling and vectorization and
+ * the lowering sees constant offsets and canonical lane arithmetic; the
+ * second run cleans up the code it builds (DPP moves folded into their
+ * users, lane math shared). */
 void deviceLowerModule(const DeviceOptions *Options, LLVMModuleRef M,
                        const char *Input, const char *Processor,
                        LLVMTargetMachineRef *TM) {
@@ -881,22 +938,25 @@ void deviceLowerModule(const DeviceOptions *Options, LLVMModuleRef M,
   char *Error = NULL;
   if (!warpParseRetargetOptions(PassOptions, &Retarget, &Error))
     driverFail("%s", Error);
+  Retarget.RetargetOnly = true;
   setCompiling(Input, Retarget.OffloadArch);
 
-  WarpLoweringResult Lowered =
-      warpRetargetModule(M, &Retarget, printDiagnostic, NULL);
-  if (Lowered.NumErrors)
-    driverFail("%s: device code uses what %s cannot map (see above)", Input,
-               ToolName);
+  failOnLoweringErrors(warpRetargetModule(M, &Retarget, printDiagnostic, NULL),
+                       Input);
   if (LLVMVerifyModule(M, LLVMPrintMessageAction, NULL))
     driverFail("internal error: the retargeted module of %s does not verify",
                Input);
+  internalizeDeviceFunctions(M);
+  avoidTrue16(M, Retarget.OffloadArch);
+  *TM = createTargetMachine(&Retarget);
+  optimize(M, *TM, Options->OptLevel);
+
+  WarpLoweringResult Lowered =
+      warpLowerWarpIntrinsics(M, &Retarget.Lowering, printDiagnostic, NULL);
+  failOnLoweringErrors(Lowered, Input);
   if (Options->Verbose)
     fprintf(stderr, "%s: %u warp intrinsics lowered for %s\n", ToolName,
             Lowered.NumLowered, Retarget.OffloadArch);
-
-  internalizeDeviceFunctions(M);
-  *TM = createTargetMachine(&Retarget);
   optimize(M, *TM, Options->OptLevel);
   eraseUnusedInternalFunctions(M);
   warpNarrowVolatileSharedAccesses(M);

@@ -26,6 +26,7 @@ typedef struct {
   bool Verbose;
   bool KeepLineTables;                  /* -lineinfo, -g, -G */
   bool FastMath;                        /* --use_fast_math */
+  bool NoFMAContraction;                /* --fmad=false */
   const char *ClangArgs[DriverMaxArgs]; /* -I, -D, -U, -isystem, -include,
                                            -std, -W: device and host */
   unsigned NumClangArgs;
@@ -75,7 +76,7 @@ const char *driverFlagValue(const char *Name, int argc, char **argv, int *I);
  * --wave32/--wave64, --strategy=, --plant-bug=, --rocm-device-lib-path=,
  * and nvcc's -arch/-gencode/--generate-code, -Xptxas, -maxrregcount (notes:
  * driverNoteIgnored), -I/-D/-U/-isystem/-isystem=/-include/-std/-w/-W,
- * -Werror KIND, -lineinfo/-g/-G, --use_fast_math, --expt-*, -rdc=false
+ * -Werror KIND, -lineinfo/-g/-G, --use_fast_math, --fmad, --expt-*, -rdc=false
  * (-rdc=true an error: cucc takes it before, DeviceLink.h). */
 bool deviceOptionsTake(DeviceOptions *Options, int argc, char **argv, int *I);
 

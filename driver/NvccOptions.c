@@ -271,7 +271,6 @@ static const struct {
     {{"-prec-sqrt", "--prec-sqrt"},
      true,
      "square root precision follows --use_fast_math"},
-    {{"-fmad", "--fmad"}, true, "LLVM contracts multiply-adds itself"},
     {{"-default-stream", "--default-stream"},
      true,
      "the runtime has the legacy default stream"},

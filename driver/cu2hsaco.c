@@ -44,7 +44,7 @@ static void usage(int Status) {
           "FILE] [-std=c++NN] [-lineinfo|-g]\n"
           "                [-arch=sm_NN] [-gencode ...] [-x cu] "
           "[-Xcompiler OPTS] [--expt-relaxed-constexpr]\n"
-          "                [--use_fast_math]\n");
+          "                [--use_fast_math] [--fmad=true|false]\n");
   exit(Status);
 }
 

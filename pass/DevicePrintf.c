@@ -447,6 +447,51 @@ static LLVMValueRef readSpecialRegister(Emitter *E, const char *Register) {
   return LLVMBuildZExt(E->B, Value, E->I64, "");
 }
 
+/* The index of the parameter of Call's function that Value is, directly
+ * or through the one store to an alloca it is loaded from (unoptimized
+ * IR), or -1. */
+static int forwardedParameter(LLVMValueRef Call, LLVMValueRef Value) {
+  LLVMValueRef F = LLVMGetBasicBlockParent(LLVMGetInstructionParent(Call));
+  if (LLVMIsALoadInst(Value) &&
+      LLVMIsAAllocaInst(LLVMGetOperand(Value, 0))) {
+    LLVMValueRef Stored = NULL;
+    for (LLVMUseRef U = LLVMGetFirstUse(LLVMGetOperand(Value, 0)); U;
+         U = LLVMGetNextUse(U)) {
+      LLVMValueRef User = LLVMGetUser(U);
+      if (!LLVMIsAStoreInst(User))
+        continue;
+      if (Stored)
+        return -1;
+      Stored = LLVMGetOperand(User, 0);
+    }
+    Value = Stored;
+  }
+  for (unsigned I = 0; Value && I < LLVMCountParams(F); ++I)
+    if (LLVMGetParam(F, I) == Value)
+      return (int)I;
+  return -1;
+}
+
+/* A function that passes its parameter on as __assertfail's function name
+ * (our headers' __assert_fail, before it is inlined: the drivers retarget
+ * unoptimized IR) gets from each direct caller the name as nvcc writes
+ * it. */
+static void rewriteForwardedFunctionNames(Emitter *E, LLVMValueRef Call) {
+  int Index = forwardedParameter(Call, LLVMGetOperand(Call, 3));
+  if (Index < 0)
+    return;
+  LLVMValueRef F = LLVMGetBasicBlockParent(LLVMGetInstructionParent(Call));
+  for (LLVMUseRef U = LLVMGetFirstUse(F); U; U = LLVMGetNextUse(U)) {
+    LLVMValueRef Caller = LLVMGetUser(U);
+    if (!LLVMIsACallInst(Caller) || LLVMGetCalledValue(Caller) != F)
+      continue;
+    LLVMValueRef Name = LLVMGetOperand(Caller, (unsigned)Index);
+    LLVMValueRef Written = functionNameAsNvcc(E, Name);
+    if (Written != Name)
+      LLVMSetOperand(Caller, (unsigned)Index, Written);
+  }
+}
+
 static const char AssertHelper[] = "__cucc_assert_fail";
 
 /* void __cucc_assert_fail(ptr message, ptr file, i32 line, ptr function):
@@ -548,8 +593,10 @@ unsigned warpLowerDevicePrintf(LLVMModuleRef M, WarpPlantedBug PlantedBug,
     Lowered += lowerVprintf(&E, Calls[I], Diags);
   free(Calls);
   NumCalls = collectCalls(M, "__assertfail", &Calls);
-  for (unsigned I = 0; I < NumCalls; ++I, ++Lowered)
+  for (unsigned I = 0; I < NumCalls; ++I, ++Lowered) {
+    rewriteForwardedFunctionNames(&E, Calls[I]);
     lowerAssertFail(&E, Calls[I]);
+  }
   free(Calls);
   eraseIfUnused(M, "vprintf");
   eraseIfUnused(M, "__assertfail");

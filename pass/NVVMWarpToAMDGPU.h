@@ -101,14 +101,15 @@ typedef struct {
   char OffloadArch[32];    /* target-cpu, e.g. "gfx90a" */
   unsigned WaveSize;       /* 32 or 64; 0 for the architecture's default */
   bool FastMath;           /* OCML's fast variants, as nvcc --use_fast_math */
+  bool RetargetOnly;       /* leave the warp intrinsics to be lowered later */
   char DeviceLibDir[1024]; /* holds AMD's ocml.bc */
   WarpLoweringOptions Lowering;
 } WarpRetargetOptions;
 
 /* Parses `nvvm-to-amdgpu<...>`: ';'-separated gfxNNN, wave32, wave64,
- * fast-math, device-libs=DIR and the shuffle options (default gfx90a, and
- * the device library directory found at build time). On failure returns
- * false and sets *ErrorMessage to a malloc'd string. */
+ * fast-math, retarget-only, device-libs=DIR and the shuffle options
+ * (default gfx90a, and the device library directory found at build time).
+ * On failure returns false and sets *ErrorMessage to a malloc'd string. */
 bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
                               char **ErrorMessage);
 
@@ -116,7 +117,15 @@ bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
  * kernels, special registers, barriers, fences, allocas, then lowers the
  * warp intrinsics as warpLowerWarpIntrinsics does, and links AMD's OCML
  * for the math M calls (DeviceLibs.h). Whatever cannot be mapped is
- * reported through Handler. */
+ * reported through Handler.
+ *
+ * With Options->RetargetOnly the warp intrinsics are left as calls: the
+ * drivers' flow (and opt's, README "pass plugin") is this, LLVM's
+ * default<ON> pipeline for the processor, warpLowerWarpIntrinsics on the
+ * optimized module, and default<ON> again. The module verifies and
+ * optimizes with the NVVM warp intrinsics in it: convergent calls with
+ * effects the optimizer cannot see, which it neither makes control
+ * dependent on more conditions nor merges. */
 WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
                                       const WarpRetargetOptions *Options,
                                       WarpDiagnosticHandler Handler,

@@ -3,9 +3,14 @@
 // The only C++ in the project: the plugin entry point hands us a C++
 // PassBuilder. This adapter registers `nvvm-shfl-to-amdgpu[<options>]`,
 // `nvvm-warp-to-amdgpu[<options>]` and `nvvm-to-amdgpu[<options>]` for
-// -passes= pipelines, nvvm-warp-to-amdgpu also at the start of clang's and
-// opt's default pipelines, and forwards each run and diagnostic to the C
-// core.
+// -passes= pipelines, nvvm-warp-to-amdgpu also in clang's and opt's default
+// pipelines, and forwards each run and diagnostic to the C core. There it
+// runs at the optimizer's early extension point: after inlining, full
+// unrolling and the simplification passes, which make shuffle offsets
+// constants, and before the optimization passes that clean up after it (at
+// -O0 too, where nothing comes before it). That is the drivers' flow:
+// `nvvm-to-amdgpu<gfxN;retarget-only>,default<O3>` retargets, simplifies
+// for the AMDGPU processor, lowers, then optimizes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,8 +113,8 @@ bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
 
 void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(parsePipelineElement);
-  PB.registerPipelineStartEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
+  PB.registerOptimizerEarlyEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
         MPM.addPass(NVVMWarpToAMDGPUPass());
       });
 }

@@ -22,7 +22,8 @@
  *     __nanosleep -> s_sleep;
  *   - device printf (vprintf) and a failed assert (__assertfail) print
  *     through ROCm's OCKL printf (DevicePrintf.c);
- *   - allocas move to the AMDGPU private address space (5);
+ *   - allocas move to the AMDGPU private address space (5); device
+ *     functions' byval arguments become private copies (ByvalArguments.c);
  *   - symbols get the visibility a code object needs (CodeObjectSymbols.c).
  *
  * NVPTX's global (1), shared (3) and constant (4) address spaces are
@@ -30,12 +31,17 @@
  * are. Any other NVVM intrinsic or inline PTX is reported, never kept
  * silently. Inline PTX is translated first (PtxTranslate.c: its special
  * registers become the intrinsics mapped here), and the warp intrinsics
- * are lowered last, by warpLowerWarpIntrinsics.
+ * are lowered last, by warpLowerWarpIntrinsics, unless the options say
+ * retarget-only: then they stay calls (opaque, convergent) so that LLVM's
+ * optimizer for the AMDGPU processor can run first and hand the lowering
+ * constant offsets, unrolled loops and inlined helpers, as the drivers do
+ * (driver/DeviceCompile.c).
  *
  *===----------------------------------------------------------------------===*/
 
 #include "NVVMWarpToAMDGPU.h"
 
+#include "ByvalArguments.h"
 #include "DeviceLibs.h"
 #include "DevicePrintf.h"
 #include "Diagnostics.h"
@@ -112,6 +118,8 @@ bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
                       Start, Length);
     } else if (Length == 9 && strncmp(Start, "fast-math", 9) == 0) {
       Options->FastMath = true;
+    } else if (Length == 13 && strncmp(Start, "retarget-only", 13) == 0) {
+      Options->RetargetOnly = true;
     } else if (Length > 12 && strncmp(Start, "device-libs=", 12) == 0) {
       if (Length - 12 >= sizeof(Options->DeviceLibDir)) {
         free(ShuffleParams);
@@ -795,6 +803,7 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
   warpEraseUnusedIntrinsicDeclarations(M);
   setCodeObjectVersion(M);
   markAnnotatedKernels(M);
+  warpLowerByvalArguments(M);
   defineBuiltinVariables(M);
   scopeDeviceAtomics(M);
   warpRewriteInlinePtx(M);
@@ -820,8 +829,11 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
   }
   LLVMDisposeBuilder(B);
 
-  Result =
-      warpLowerWarpIntrinsics(M, &Options->Lowering, Handler, HandlerContext);
+  /* Retargeting only, the warp intrinsics stay calls for an optimizer to
+   * run over before warpLowerWarpIntrinsics (the drivers' flow). */
+  if (!Options->RetargetOnly)
+    Result = warpLowerWarpIntrinsics(M, &Options->Lowering, Handler,
+                                     HandlerContext);
   Result.NumErrors += Diags.NumErrors;
   /* The NVVM intrinsics lowered and the flat lifetime markers moved. */
   warpEraseUnusedIntrinsicDeclarations(M);

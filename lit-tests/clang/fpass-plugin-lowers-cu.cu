@@ -1,7 +1,8 @@
-// clang-22 loads the plugin with -fpass-plugin and, at the start of its
-// pipeline (at -O2 and at -O0), lowers the shuffles of a CUDA file compiled
-// without any NVIDIA SDK: no llvm.nvvm.shfl call is left, ds_bpermute takes
-// its place.
+// clang-22 loads the plugin with -fpass-plugin and, in its pipeline (at
+// -O2 after inlining and unrolling, and at -O0), lowers the shuffles of a
+// CUDA file compiled without any NVIDIA SDK: no llvm.nvvm.shfl call is
+// left, ds_bpermute takes its place (the module is NVPTX's, so no AMD
+// processor's fast paths).
 //
 // RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc -nocudalib \
 // RUN:   --cuda-path=/nonexistent -Xclang -target-feature -Xclang +ptx70 \
