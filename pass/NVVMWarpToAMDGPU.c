@@ -442,6 +442,7 @@ static WarpLoweringResult lowerWarpCalls(LLVMModuleRef M, IntrinsicSet Set,
                                          WarpDiagnosticHandler Handler,
                                          void *HandlerContext) {
   WarpDiagnostics Diags = {PassName, Handler, HandlerContext, 0};
+  warpLowerDeferredExits(M, &Diags);
   WarpDeclarations Decls = collectDeclarations(M, Set);
   CallRecord Record = {NULL, NULL, 0, 0, NULL, 0, 0};
   if (Decls.Count || RewritePtx) {

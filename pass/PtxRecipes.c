@@ -1725,18 +1725,44 @@ bool ptxLowerTrap(PtxLowering *L) {
   return true;
 }
 
-/* exit ends the thread: in a kernel (where CUB's ThreadExit lands once
- * inlined) that is returning from it, as a guarded exit returns in the
- * lanes of its guard. A thread that exits no longer takes part in
- * barriers, on an H100 as on AMD (a wave that ends leaves the barrier's
- * count). Elsewhere there is nothing to return to. */
+/* exit ends the thread: in a kernel that is returning from it, as a
+ * guarded exit returns in the lanes of its guard. A thread that exits no
+ * longer takes part in barriers, on an H100 as on AMD (a wave that ends
+ * leaves the barrier's count). In a device function (CUB's ThreadExit,
+ * which the drivers retarget before the optimizer inlines it) it becomes
+ * a call of WarpDeferredExitName, which warpLowerDeferredExits turns into
+ * the kernel's return once the function is inlined. */
+static bool isKernel(LLVMValueRef F) {
+  LLVMCallConv CC = LLVMGetFunctionCallConv(F);
+  return CC == LLVMPTXKernelCallConv || CC == LLVMAMDGPUKERNELCallConv;
+}
+
+static void buildDeferredExit(PtxLowering *L) {
+  LLVMModuleRef M = LLVMGetGlobalParent(
+      LLVMGetBasicBlockParent(LLVMGetInstructionParent(L->Call)));
+  LLVMTypeRef Type =
+      LLVMFunctionType(LLVMVoidTypeInContext(L->Ctx), NULL, 0, false);
+  LLVMValueRef Exit = LLVMGetNamedFunction(M, WarpDeferredExitName);
+  if (!Exit) {
+    Exit = LLVMAddFunction(M, WarpDeferredExitName, Type);
+    const char *const Attributes[] = {"noreturn", "nounwind"};
+    for (unsigned I = 0; I < 2; ++I)
+      LLVMAddAttributeAtIndex(
+          Exit, LLVMAttributeFunctionIndex,
+          LLVMCreateEnumAttribute(
+              L->Ctx,
+              LLVMGetEnumAttributeKindForName(Attributes[I],
+                                              strlen(Attributes[I])),
+              0));
+  }
+  LLVMBuildCall2(L->B, Type, Exit, NULL, 0, "");
+  LLVMBuildUnreachable(L->B);
+}
+
 bool ptxLowerExit(PtxLowering *L) {
-  LLVMValueRef F = LLVMGetBasicBlockParent(LLVMGetInstructionParent(L->Call));
-  if (LLVMGetFunctionCallConv(F) != LLVMPTXKernelCallConv)
-    return ptxUnsupported(L, "exit outside a kernel (a device function that "
-                             "is not inlined into its kernel)");
   if (L->Checking)
     return true;
+  LLVMValueRef F = LLVMGetBasicBlockParent(LLVMGetInstructionParent(L->Call));
   LLVMBasicBlockRef Tail = LLVMGetInstructionParent(L->Call);
   LLVMBasicBlockRef Head = warpSplitBlockBefore(L->Call, "ptx.after.exit");
   LLVMPositionBuilderAtEnd(L->B, Head);
@@ -1746,7 +1772,10 @@ bool ptxLowerExit(PtxLowering *L) {
     LLVMBuildCondBr(L->B, L->Guard, Exit, Tail);
     LLVMPositionBuilderAtEnd(L->B, Exit);
   }
-  LLVMBuildRetVoid(L->B);
+  if (isKernel(F))
+    LLVMBuildRetVoid(L->B);
+  else
+    buildDeferredExit(L);
   LLVMPositionBuilderBefore(L->B, L->Call);
   return true;
 }

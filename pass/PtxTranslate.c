@@ -762,6 +762,45 @@ unsigned warpRewriteInlinePtxCalls(LLVMModuleRef M, LLVMValueRef *Calls,
   return NumRewritten;
 }
 
+static bool isAMDGPUKernel(LLVMValueRef F) {
+  return LLVMGetFunctionCallConv(F) == LLVMAMDGPUKERNELCallConv;
+}
+
+/* Call, in a kernel, becomes its return: what precedes it stays, the rest
+ * of its block is left unreachable for the optimizer to drop. */
+static void returnFromKernelAt(LLVMValueRef Call) {
+  LLVMBasicBlockRef Head = warpSplitBlockBefore(Call, "ptx.exited");
+  LLVMBuilderRef B = LLVMCreateBuilderInContext(
+      LLVMGetTypeContext(LLVMTypeOf(Call)));
+  LLVMPositionBuilderAtEnd(B, Head);
+  LLVMBuildRetVoid(B);
+  LLVMDisposeBuilder(B);
+  LLVMInstructionEraseFromParent(Call);
+}
+
+void warpLowerDeferredExits(LLVMModuleRef M, WarpDiagnostics *Diags) {
+  LLVMValueRef Exit = LLVMGetNamedFunction(M, WarpDeferredExitName);
+  if (!Exit)
+    return;
+  LLVMUseRef Next;
+  for (LLVMUseRef U = LLVMGetFirstUse(Exit); U; U = Next) {
+    Next = LLVMGetNextUse(U);
+    LLVMValueRef Call = LLVMGetUser(U);
+    if (!LLVMIsACallInst(Call))
+      continue;
+    LLVMValueRef F = LLVMGetBasicBlockParent(LLVMGetInstructionParent(Call));
+    if (isAMDGPUKernel(F))
+      returnFromKernelAt(Call);
+    else
+      warpReportUse(Diags, Call, "asm \"exit;\"",
+                    "inline PTX that nvvm-to-amdgpu cannot translate: exit "
+                    "outside a kernel (a device function that is not "
+                    "inlined into its kernel)");
+  }
+  if (!LLVMGetFirstUse(Exit))
+    LLVMDeleteFunction(Exit);
+}
+
 unsigned warpRewriteInlinePtx(LLVMModuleRef M) {
   unsigned NumCalls = 0, Capacity = 0;
   LLVMValueRef *Calls = NULL;

@@ -13,6 +13,7 @@
 #ifndef NVVMWARP_PTXTRANSLATE_H
 #define NVVMWARP_PTXTRANSLATE_H
 
+#include "Diagnostics.h"
 #include "PtxParser.h"
 
 #include <llvm-c/Core.h>
@@ -141,6 +142,13 @@ unsigned warpRewriteInlinePtx(LLVMModuleRef M);
  * walks the module's instructions anyway collects them). */
 unsigned warpRewriteInlinePtxCalls(LLVMModuleRef M, LLVMValueRef *Calls,
                                    unsigned NumCalls);
+
+/* The function a PTX exit in a device function calls (noreturn): the
+ * optimizer inlines the device function into its kernel, where
+ * warpLowerDeferredExits makes it the kernel's return; one left in a device
+ * function is reported through Diags, which counts the errors. */
+#define WarpDeferredExitName "__cucc_ptx_exit"
+void warpLowerDeferredExits(LLVMModuleRef M, WarpDiagnostics *Diags);
 
 /* Why inline asm call Call cannot be translated: writes a message naming
  * the instruction (with its suffixes) to Why. */
