@@ -793,8 +793,8 @@ void warpLowerDeferredExits(LLVMModuleRef M, WarpDiagnostics *Diags) {
       returnFromKernelAt(Call);
     else
       warpReportUse(Diags, Call, "asm \"exit;\"",
-                    "inline PTX that nvvm-to-amdgpu cannot translate: exit "
-                    "outside a kernel (a device function that is not "
+                    "inline PTX that nvvm-to-amdgpu cannot translate: %s",
+                    "exit outside a kernel (a device function that is not "
                     "inlined into its kernel)");
   }
   if (!LLVMGetFirstUse(Exit))
