@@ -7,16 +7,18 @@
 ;
 ; Lowered for wave32 but run on wave64, the emulator tells the lowerings
 ; apart: the wave32 code takes mbcnt.lo alone as the CUDA lane, which is 32
-; for every lane of the upper half. Each shuffle of the second warp is then
-; out of range and reads its "own" lane 32, so lane 32 doubles its value
-; five times: 32 * 2^5 = 1024.
+; for every lane of the upper half, so the second warp's sum is wrong (its
+; exact wrong value depends on which copy of the lane-0 guard, versioned on
+; the block shape, runs; with the general code alone it was 32 * 2^5).
 ;
 ; RUN: %opt-warp -passes='nvvm-shfl-to-amdgpu<wave64>' %s | wavesim --wave=64 --kernel=reduce --block=64 --int-buffer=64:iota --int-buffer=2 - | FileCheck %s
 ; RUN: %opt-warp -passes='nvvm-shfl-to-amdgpu<wave32>' %s | wavesim --wave=32 --kernel=reduce --block=64 --int-buffer=64:iota --int-buffer=2 - | FileCheck %s
-; RUN: %opt-warp -passes='nvvm-shfl-to-amdgpu<wave32>' %s | wavesim --wave=64 --kernel=reduce --block=64 --int-buffer=64:iota --int-buffer=2 - | FileCheck %s --check-prefix=MISMATCH
+; RUN: %opt-warp -passes='nvvm-shfl-to-amdgpu<wave32>' %s | wavesim --wave=64 --kernel=reduce --block=64 --int-buffer=64:iota --int-buffer=2 - > %t.mismatch
+; RUN: FileCheck %s --check-prefix=MISMATCH < %t.mismatch
+; RUN: not grep -q "buf1\[0\]: 496 1520" %t.mismatch
 
 ; CHECK: buf1[0]: 496 1520
-; MISMATCH: buf1[0]: 496 1024
+; MISMATCH: buf1[0]: 496 {{[0-9]+$}}
 
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
