@@ -22,17 +22,14 @@
 
 #include "ByvalArguments.h"
 
+#include "IRUtils.h"
+
 #include <llvm-c/Target.h>
 #include <stdbool.h>
 #include <string.h>
 
 static unsigned attributeKind(const char *Name) {
   return LLVMGetEnumAttributeKindForName(Name, strlen(Name));
-}
-
-static bool isKernel(LLVMValueRef F) {
-  return LLVMGetFunctionCallConv(F) == LLVMPTXKernelCallConv ||
-         LLVMGetFunctionCallConv(F) == LLVMAMDGPUKERNELCallConv;
 }
 
 /* A private alloca of Type at the start of F's entry block. */
@@ -75,7 +72,7 @@ static unsigned copyByvalArgumentsOfCalls(LLVMBuilderRef B,
       if (!LLVMIsACallInst(I))
         continue;
       LLVMValueRef Callee = LLVMGetCalledValue(I);
-      if (LLVMIsAFunction(Callee) && isKernel(Callee))
+      if (LLVMIsAFunction(Callee) && warpIsKernel(Callee))
         continue;
       bool Copied = false;
       for (unsigned A = 0; A < LLVMGetNumArgOperands(I); ++A) {
@@ -109,7 +106,7 @@ unsigned warpLowerByvalArguments(LLVMModuleRef M) {
   unsigned Changed = 0;
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
        F = LLVMGetNextFunction(F)) {
-    if (LLVMGetIntrinsicID(F) || isKernel(F))
+    if (LLVMGetIntrinsicID(F) || warpIsKernel(F))
       continue;
     dropByvalParameters(F);
   }

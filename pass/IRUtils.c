@@ -148,6 +148,11 @@ void warpBuildFence(LLVMBuilderRef B, LLVMAtomicOrdering Ordering,
   LLVMBuildFenceSyncScope(B, Ordering, ScopeID, "");
 }
 
+bool warpIsKernel(LLVMValueRef F) {
+  LLVMCallConv CC = LLVMGetFunctionCallConv(F);
+  return CC == LLVMPTXKernelCallConv || CC == LLVMAMDGPUKERNELCallConv;
+}
+
 void warpAddFunctionAttribute(LLVMValueRef F, const char *Kind,
                               const char *Value) {
   LLVMContextRef Ctx = LLVMGetModuleContext(LLVMGetGlobalParent(F));

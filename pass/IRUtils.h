@@ -4,6 +4,7 @@
 #define NVVMWARP_IRUTILS_H
 
 #include <llvm-c/Core.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Between these (one module at a time, per thread), the two calls below
@@ -36,6 +37,10 @@ LLVMValueRef warpBuildOverloadedCall(LLVMModuleRef M, LLVMBuilderRef B,
 /* A fence of syncscope Scope ("" for the system scope) at B's position. */
 void warpBuildFence(LLVMBuilderRef B, LLVMAtomicOrdering Ordering,
                     const char *Scope);
+
+/* Whether F is a kernel: an NVPTX one (before retargeting) or an AMDGPU
+ * one (after). */
+bool warpIsKernel(LLVMValueRef F);
 
 /* Adds the string attribute Kind=Value to function F. */
 void warpAddFunctionAttribute(LLVMValueRef F, const char *Kind,

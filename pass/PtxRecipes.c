@@ -1732,11 +1732,6 @@ bool ptxLowerTrap(PtxLowering *L) {
  * which the drivers retarget before the optimizer inlines it) it becomes
  * a call of WarpDeferredExitName, which warpLowerDeferredExits turns into
  * the kernel's return once the function is inlined. */
-static bool isKernel(LLVMValueRef F) {
-  LLVMCallConv CC = LLVMGetFunctionCallConv(F);
-  return CC == LLVMPTXKernelCallConv || CC == LLVMAMDGPUKERNELCallConv;
-}
-
 static void buildDeferredExit(PtxLowering *L) {
   LLVMModuleRef M = LLVMGetGlobalParent(
       LLVMGetBasicBlockParent(LLVMGetInstructionParent(L->Call)));
@@ -1772,7 +1767,7 @@ bool ptxLowerExit(PtxLowering *L) {
     LLVMBuildCondBr(L->B, L->Guard, Exit, Tail);
     LLVMPositionBuilderAtEnd(L->B, Exit);
   }
-  if (isKernel(F))
+  if (warpIsKernel(F))
     LLVMBuildRetVoid(L->B);
   else
     buildDeferredExit(L);

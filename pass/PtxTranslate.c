@@ -762,10 +762,6 @@ unsigned warpRewriteInlinePtxCalls(LLVMModuleRef M, LLVMValueRef *Calls,
   return NumRewritten;
 }
 
-static bool isAMDGPUKernel(LLVMValueRef F) {
-  return LLVMGetFunctionCallConv(F) == LLVMAMDGPUKERNELCallConv;
-}
-
 /* Call, in a kernel, becomes its return: what precedes it stays, the rest
  * of its block is left unreachable for the optimizer to drop. */
 static void returnFromKernelAt(LLVMValueRef Call) {
@@ -789,7 +785,7 @@ void warpLowerDeferredExits(LLVMModuleRef M, WarpDiagnostics *Diags) {
     if (!LLVMIsACallInst(Call))
       continue;
     LLVMValueRef F = LLVMGetBasicBlockParent(LLVMGetInstructionParent(Call));
-    if (isAMDGPUKernel(F))
+    if (warpIsKernel(F))
       returnFromKernelAt(Call);
     else
       warpReportUse(Diags, Call, "asm \"exit;\"",
