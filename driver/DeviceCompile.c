@@ -27,6 +27,7 @@
 
 #include "DeviceCompile.h"
 #include "NVVMWarpToAMDGPU.h"
+#include "UnrollCostShim.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
@@ -35,7 +36,6 @@
 #include <llvm-c/ErrorHandling.h>
 #include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 
 #include <ctype.h>
 #include <errno.h>
@@ -823,26 +823,39 @@ static LLVMTargetMachineRef createTargetMachine(const WarpRetargetOptions *R) {
                                  LLVMCodeModelDefault);
 }
 
-/* LLVM's default<ON> pipeline for the processor. After the warp lowering
- * (Cleanup) it runs again to fold the lane arithmetic, without unrolling
- * or vectorizing what the first run already shaped: a loop it partially
- * unrolled would otherwise be unrolled a second time (HeCBench popcount's
- * 64-step bit loop: 16 x 4, then 64 copies and 66 VGPRs). */
-static void optimize(LLVMModuleRef M, LLVMTargetMachineRef TM,
-                     const char *OptLevel, bool Cleanup) {
+typedef struct {
+  const WarpLoweringOptions *Options;
+  WarpLoweringResult Result;
+} LoweringRun;
+
+static void lowerWarpIntrinsics(LLVMModuleRef M, void *Run) {
+  LoweringRun *L = Run;
+  L->Result = warpLowerWarpIntrinsics(M, L->Options, printDiagnostic, NULL);
+}
+
+/* LLVM's default<ON> pipeline for the processor with the warp lowering
+ * where the plugin runs it, after inlining and full unrolling (whose
+ * thresholds count what the warp intrinsics will cost: UnrollCost.h) and
+ * before the optimizer's own passes. Then it runs again to fold the lane
+ * arithmetic, without unrolling or vectorizing what the first run already
+ * shaped: a loop it partially unrolled would otherwise be unrolled a second
+ * time (HeCBench popcount's 64-step bit loop: 16 x 4, then 64 copies and
+ * 66 VGPRs). */
+static WarpLoweringResult optimizeAndLower(LLVMModuleRef M,
+                                           LLVMTargetMachineRef TM,
+                                           const char *OptLevel,
+                                           const WarpLoweringOptions *Options) {
   char Pipeline[32];
   snprintf(Pipeline, sizeof(Pipeline), "default<O%s>", OptLevel);
-  LLVMPassBuilderOptionsRef PBO = LLVMCreatePassBuilderOptions();
-  if (Cleanup) {
-    LLVMPassBuilderOptionsSetLoopUnrolling(PBO, false);
-    LLVMPassBuilderOptionsSetLoopVectorization(PBO, false);
-    LLVMPassBuilderOptionsSetLoopInterleaving(PBO, false);
-  }
-  LLVMErrorRef Err = LLVMRunPasses(M, Pipeline, TM, PBO);
-  LLVMDisposePassBuilderOptions(PBO);
+  LoweringRun Run = {Options, {0, 0}};
+  LLVMErrorRef Err =
+      warpRunPasses(M, Pipeline, TM, true, lowerWarpIntrinsics, &Run);
+  if (!Err)
+    Err = warpRunPasses(M, Pipeline, TM, false, NULL, NULL);
   if (Err)
     driverFail("optimization failed while %s: %s", Compiling,
                LLVMGetErrorMessage(Err));
+  return Run.Result;
 }
 
 /* Whether F is an exported definition that only this module's code can
@@ -959,15 +972,12 @@ void deviceLowerModule(const DeviceOptions *Options, LLVMModuleRef M,
   internalizeDeviceFunctions(M);
   avoidTrue16(M, Retarget.OffloadArch);
   *TM = createTargetMachine(&Retarget);
-  optimize(M, *TM, Options->OptLevel, false);
-
   WarpLoweringResult Lowered =
-      warpLowerWarpIntrinsics(M, &Retarget.Lowering, printDiagnostic, NULL);
+      optimizeAndLower(M, *TM, Options->OptLevel, &Retarget.Lowering);
   failOnLoweringErrors(Lowered, Input);
   if (Options->Verbose)
     fprintf(stderr, "%s: %u warp intrinsics lowered for %s\n", ToolName,
             Lowered.NumLowered, Retarget.OffloadArch);
-  optimize(M, *TM, Options->OptLevel, true);
   eraseUnusedInternalFunctions(M);
   warpNarrowVolatileSharedAccesses(M);
 }

@@ -8,13 +8,15 @@
 // runs at the optimizer's early extension point: after inlining, full
 // unrolling and the simplification passes, which make shuffle offsets
 // constants, and before the optimization passes that clean up after it (at
-// -O0 too, where nothing comes before it). That is the drivers' flow:
+// -O0 too, where nothing comes before it); the unrollers before it see what
+// the warp intrinsics will cost (UnrollCostShim.cpp). That is the drivers' flow:
 // `nvvm-to-amdgpu<gfxN;retarget-only>,default<O3>` retargets, simplifies
 // for the AMDGPU processor, lowers, then optimizes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "NVVMWarpToAMDGPU.h"
+#include "UnrollCostShim.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -113,6 +115,7 @@ bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
 
 void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(parsePipelineElement);
+  warpRegisterUnrollCost(PB);
   PB.registerOptimizerEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
         MPM.addPass(NVVMWarpToAMDGPUPass());
