@@ -7,10 +7,11 @@
  *   v' = op(v, select(guard, t, identity))      (the identity where unguarded)
  *   v' = select(guard, op(v, t), v)
  *   v' = select(guard, op(t, v), t)             (CUB's `@p add r0, r0, v`)
+ *   v' = op(t, select(guard, v, identity))      (the third after instcombine)
  *
  * where guard is a lane condition (DemandedLanes.h) or the shuffle's own
- * in-range predicate; in the third, t is v outside the guard, since a lane
- * out of range receives its own value. A float moved as its bits (bitcast,
+ * in-range predicate; in the last two, t is v outside the guard, since a
+ * lane out of range receives its own value. A float moved as its bits (bitcast,
  * shuffled, cast back, as the headers' __shfl_up_sync(float) does) is a
  * moved float. A chain is the steps d = 1, 2, ..., w/2 in order, each
  * reading the previous one's result and nothing else reading those results;
@@ -272,6 +273,24 @@ static bool matchGuardedOp(ScanStep *S, LLVMValueRef *Select) {
   return true;
 }
 
+/* v' = op(t, select(guard, v, identity)): sets the step's operation, Inner
+ * (the select) and Out (op). */
+static bool matchGuardedInput(ScanStep *S, LLVMValueRef Op) {
+  if (!scanOpOf(Op, &S->Op))
+    return false;
+  LLVMValueRef Sel = otherOperand(Op, S->Moved);
+  if (!Sel || !LLVMIsASelectInst(Sel) || singleUser(Sel) != Op)
+    return false;
+  LLVMValueRef Other = otherChoice(Sel, S->In);
+  if (!Other || LLVMGetOperand(Sel, 0) == S->In ||
+      !isIdentity(S->Op, Op, Other))
+    return false;
+  S->Inner = Sel;
+  S->Out = Op;
+  S->InputUses = 2;
+  return true;
+}
+
 /* Matches the step a constant shuffle up begins. */
 static bool matchStep(LLVMValueRef Call, const WarpLanes *Lanes,
                       const WarpLoweringOptions *Options, ScanStep *S) {
@@ -298,6 +317,11 @@ static bool matchStep(LLVMValueRef Call, const WarpLanes *Lanes,
     if (!lanesChoosing(Select, S->Moved, Lanes, Options, &Guarded))
       return false;
     S->InputUses = 2;
+  } else if (User && matchGuardedInput(S, User)) {
+    /* v' = op(t, select(guard, v, identity)) */
+    Select = S->Inner;
+    if (!lanesChoosing(Select, S->In, Lanes, Options, &Guarded))
+      return false;
   } else if (!matchGuardedOp(S, &Select) ||
              !lanesChoosing(Select, S->Inner, Lanes, Options, &Guarded)) {
     return false;
