@@ -30,9 +30,25 @@ extern "C" __device__ __attribute__((noinline)) int cub_scan_16(int V) {
   return Out;
 }
 
+// A thread's exclusive prefixes of its four items, as CUB's BlockScan
+// computes them from the warp's ExclusiveSum of the thread's sums.
+extern "C" __device__ __attribute__((noinline)) void
+cub_exclusive_items(int *Items) {
+  __shared__ cub::WarpScan<int>::TempStorage Temp;
+  int Sum = Items[0] + Items[1] + Items[2] + Items[3];
+  int Prefix;
+  cub::WarpScan<int>(Temp).ExclusiveSum(Sum, Prefix);
+  for (int K = 0; K < 4; ++K) {
+    int Item = Items[K];
+    Items[K] = Prefix;
+    Prefix += Item;
+  }
+}
+
 extern "C" __global__ void cub_scan_kernel(int *Data) {
   unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
   Data[I] = cub_scan_32(Data[I]) + cub_scan_16(Data[I + 1]);
+  cub_exclusive_items(Data + 4 * I);
 }
 
 // cub_primitives.cu's smallInt.
