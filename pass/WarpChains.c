@@ -7,13 +7,21 @@
  *   v' = op(v, select(guard, t, identity))      (the identity where unguarded)
  *   v' = select(guard, op(v, t), v)
  *   v' = select(guard, op(t, v), t)             (CUB's `@p add r0, r0, v`)
+ *   v' = op(t, select(guard, v, identity))      (the third after instcombine)
  *
  * where guard is a lane condition (DemandedLanes.h) or the shuffle's own
- * in-range predicate; in the third, t is v outside the guard, since a lane
- * out of range receives its own value. A float moved as its bits (bitcast,
+ * in-range predicate; in the last two, t is v outside the guard, since a
+ * lane out of range receives its own value. A float moved as its bits (bitcast,
  * shuffled, cast back, as the headers' __shfl_up_sync(float) does) is a
- * moved float. A chain is the steps d = 1, 2, ..., w/2 in order, each
- * reading the previous one's result and nothing else reading those results;
+ * moved float. The last step of an integer sum may also be
+ *
+ *   v' = (t - x) + select(guard, v, 0)          (or t + x)
+ *
+ * the last of the four shapes with a term x that reassociation moved in
+ * (CUB's ExclusiveSum, inclusive - input, added to more terms); its result
+ * is the scan minus (plus) x. A chain is the steps d = 1, 2, ..., w/2 in
+ * order, each reading the previous one's result and nothing else reading
+ * those results;
  * for w = 16 or 32 its result is the inclusive scan of each segment, which
  * is rebuilt as
  *
@@ -58,6 +66,7 @@ typedef struct {
   LLVMValueRef Predicate; /* the call's field 1, or NULL */
   LLVMValueRef Inner;     /* the select of t (first shape), op (second) */
   LLVMValueRef Out;       /* v' */
+  LLVMValueRef Offset;    /* t - x or t + x in the last step, or NULL */
   LLVMValueRef In;        /* v */
   ScanOp Op;
   unsigned Delta, Width;
@@ -272,6 +281,45 @@ static bool matchGuardedOp(ScanStep *S, LLVMValueRef *Select) {
   return true;
 }
 
+/* v' = op(t, select(guard, v, identity)): sets the step's operation, Inner
+ * (the select) and Out (op). */
+static bool matchGuardedInput(ScanStep *S, LLVMValueRef Op) {
+  if (!scanOpOf(Op, &S->Op))
+    return false;
+  LLVMValueRef Sel = otherOperand(Op, S->Offset ? S->Offset : S->Moved);
+  if (!Sel || !LLVMIsASelectInst(Sel) || singleUser(Sel) != Op)
+    return false;
+  LLVMValueRef Other = otherChoice(Sel, S->In);
+  if (!Other || LLVMGetOperand(Sel, 0) == S->In ||
+      !isIdentity(S->Op, Op, Other))
+    return false;
+  S->Inner = Sel;
+  S->Out = Op;
+  S->InputUses = 2;
+  return true;
+}
+
+/* v' = (t - x) + select(guard, v, 0) or (t + x) + select(...): Offset is
+ * t - x (t + x), the step's operation a sum, Inner the select, Out v'. */
+static bool matchOffsetSum(ScanStep *S, LLVMValueRef Offset) {
+  LLVMOpcode Opcode = LLVMGetInstructionOpcode(Offset);
+  if (LLVMTypeOf(Offset) != LLVMTypeOf(S->In) ||
+      (Opcode != LLVMAdd && Opcode != LLVMSub) ||
+      (Opcode == LLVMSub && LLVMGetOperand(Offset, 0) != S->Moved) ||
+      otherOperand(Offset, S->Moved) == S->Moved)
+    return false;
+  LLVMValueRef Out = singleUser(Offset);
+  ScanOp Op;
+  if (!Out || !scanOpOf(Out, &Op) || Op != ScanAdd)
+    return false;
+  S->Offset = Offset;
+  if (!matchGuardedInput(S, Out)) {
+    S->Offset = NULL;
+    return false;
+  }
+  return true;
+}
+
 /* Matches the step a constant shuffle up begins. */
 static bool matchStep(LLVMValueRef Call, const WarpLanes *Lanes,
                       const WarpLoweringOptions *Options, ScanStep *S) {
@@ -281,6 +329,7 @@ static bool matchStep(LLVMValueRef Call, const WarpLanes *Lanes,
   if (!P || P->Mode != ShflUp || !shuffleFields(Call, P, S))
     return false;
   S->In = LLVMGetOperand(Call, P->HasMemberMask ? 1 : 0);
+  S->Offset = NULL;
   lookThroughBitCasts(S);
   LLVMValueRef User = singleUser(S->Moved);
   uint32_t Guarded;
@@ -298,6 +347,13 @@ static bool matchStep(LLVMValueRef Call, const WarpLanes *Lanes,
     if (!lanesChoosing(Select, S->Moved, Lanes, Options, &Guarded))
       return false;
     S->InputUses = 2;
+  } else if (User && (matchGuardedInput(S, User) ||
+                      (LLVMIsABinaryOperator(User) &&
+                       matchOffsetSum(S, User)))) {
+    /* v' = op(t, select(guard, v, identity)), or its sum with t - x */
+    Select = S->Inner;
+    if (!lanesChoosing(Select, S->In, Lanes, Options, &Guarded))
+      return false;
   } else if (!matchGuardedOp(S, &Select) ||
              !lanesChoosing(Select, S->Inner, Lanes, Options, &Guarded)) {
     return false;
@@ -307,6 +363,7 @@ static bool matchStep(LLVMValueRef Call, const WarpLanes *Lanes,
   LLVMBasicBlockRef Block = LLVMGetInstructionParent(Call);
   if (LLVMGetInstructionParent(S->Inner) != Block ||
       LLVMGetInstructionParent(S->Out) != Block ||
+      (S->Offset && LLVMGetInstructionParent(S->Offset) != Block) ||
       LLVMGetInstructionParent(S->Moved) != Block)
     return false;
   /* The predicate may only guard this step. */
@@ -428,6 +485,8 @@ static LLVMValueRef buildScan(const ScanBuilder *SB, LLVMValueRef X,
 
 static void eraseStep(const ScanStep *S) {
   LLVMInstructionEraseFromParent(S->Out);
+  if (S->Offset)
+    LLVMInstructionEraseFromParent(S->Offset);
   LLVMInstructionEraseFromParent(S->Inner);
   if (S->Moved != S->Shuffle)
     LLVMInstructionEraseFromParent(S->Moved);
@@ -460,6 +519,9 @@ static void rewriteChain(LLVMModuleRef M, LLVMBuilderRef B, unsigned Target,
   LLVMValueRef Scan = buildScan(&SB, Bits, Width);
   if (Type != SB.I32)
     Scan = LLVMBuildBitCast(B, Scan, Type, "scan.value");
+  if (Last->Offset)
+    Scan = LLVMBuildBinOp(B, LLVMGetInstructionOpcode(Last->Offset), Scan,
+                          otherOperand(Last->Offset, Last->Moved), "scan.x");
   LLVMReplaceAllUsesWith(Last->Out, Scan);
   for (unsigned K = NumSteps; K-- > 0;)
     eraseStep(&Steps[K]);
@@ -472,8 +534,11 @@ static unsigned matchChain(LLVMValueRef I, const WarpLanes *Lanes,
   if (!LLVMIsACallInst(I) || !matchStep(I, Lanes, Options, &Steps[0]) ||
       Steps[0].Delta != 1)
     return 0;
+  /* A step with a term moved in (Offset) ends the chain: its result is not
+   * the scan a next step would read. */
   unsigned N = 1;
-  while (2 * Steps[N - 1].Delta < Steps[0].Width && N < MaxSteps &&
+  while (!Steps[N - 1].Offset && 2 * Steps[N - 1].Delta < Steps[0].Width &&
+         N < MaxSteps &&
          matchNextStep(&Steps[N - 1], Lanes, Options, &Steps[N]))
     ++N;
   return 2 * Steps[N - 1].Delta == Steps[0].Width ? N : 0;
