@@ -519,9 +519,9 @@ __cuccFinishFilter(const struct __cuccTexture *t, struct __cuccFilterSum sum) {
                                 : __cuccRoundTiesAway(sum.high, sum.low);
   /* An integer format's sum is exact: sum.high x 256 is the integer. */
   int value = __cuccFilteredToSixteenBits(t, (int)(sum.high * 256.0));
-  return t->kind == cudaChannelFormatKindSigned
-             ? __builtin_fmaxf((float)value / 32767.0f, -1.0f)
-             : (float)value / 65535.0f;
+  bool isSigned = t->kind == cudaChannelFormatKindSigned;
+  float f = (float)value / (isSigned ? 32767.0f : 65535.0f);
+  return isSigned ? __builtin_fmaxf(f, -1.0f) : f;
 }
 
 /* Channel k of a linear fetch over the slices s0 and (3D) s1: 0 for a
