@@ -146,11 +146,24 @@ __cuccNormalizedOne(const struct __cuccTexture *t) {
   return (1 << magnitudeBits) - 1;
 }
 
+/* v / d for an integer |v| <= 65535 and an odd d <= 65535, correctly
+ * rounded, as v x (1 / d) in double precision (inverse: 1 / d to nearest),
+ * rounded to float: no float's rounding midpoint is an odd multiple of
+ * 2^-24 of v / d's binade, so v / d is at least 2^-16 of a half step away
+ * from any, and the double product errs by under 2^-51 of v / d. */
+static __device__ __forceinline__ float __cuccDivideByOdd(int v,
+                                                          double inverse) {
+  return (float)((double)v * inverse);
+}
+
 /* An integer texel value read as a normalized float, correctly rounded;
  * signed ones at least -1. */
 static __device__ __forceinline__ float
 __cuccNormalizedValue(const struct __cuccTexture *t, int value) {
-  float f = (float)value / (float)__cuccNormalizedOne(t);
+  bool isSigned = t->kind == cudaChannelFormatKindSigned;
+  double inverse = t->channelBits == 8 ? (isSigned ? 1.0 / 127 : 1.0 / 255)
+                                       : (isSigned ? 1.0 / 32767 : 1.0 / 65535);
+  float f = __cuccDivideByOdd(value, inverse);
   return f < -1.0f ? -1.0f : f;
 }
 
@@ -520,7 +533,7 @@ __cuccFinishFilter(const struct __cuccTexture *t, struct __cuccFilterSum sum) {
   /* An integer format's sum is exact: sum.high x 256 is the integer. */
   int value = __cuccFilteredToSixteenBits(t, (int)(sum.high * 256.0));
   bool isSigned = t->kind == cudaChannelFormatKindSigned;
-  float f = (float)value / (isSigned ? 32767.0f : 65535.0f);
+  float f = __cuccDivideByOdd(value, isSigned ? 1.0 / 32767 : 1.0 / 65535);
   return isSigned ? __builtin_fmaxf(f, -1.0f) : f;
 }
 
@@ -556,16 +569,54 @@ __cuccTexelOf(struct __cuccChannel x, struct __cuccChannel y,
   return v;
 }
 
-/* Channel k of a point fetch of corner c. */
+/* The bits of the four channels of the texel at p (0 for a channel the
+ * format lacks, which is not read), in one branch on the channel width. */
+struct __cuccTexelBits {
+  unsigned x, y, z, w;
+};
+
+template <int Bits>
+static __device__ __forceinline__ unsigned
+__cuccBitsOrZero(const struct __cuccTexture *t, __cuccTexelPtr p, int k) {
+  return k == 0 || k < t->channels ? __cuccBitsOf<Bits>(t, p, k) : 0u;
+}
+
+template <int Bits>
+static __device__ __forceinline__ struct __cuccTexelBits
+__cuccTexelBitsAs(const struct __cuccTexture *t, __cuccTexelPtr p) {
+  struct __cuccTexelBits b = {
+      __cuccBitsOrZero<Bits>(t, p, 0), __cuccBitsOrZero<Bits>(t, p, 1),
+      __cuccBitsOrZero<Bits>(t, p, 2), __cuccBitsOrZero<Bits>(t, p, 3)};
+  return b;
+}
+
+static __device__ __forceinline__ struct __cuccTexelBits
+__cuccTexelBitsOf(const struct __cuccTexture *t, __cuccTexelPtr p) {
+  if (t->channelBits == 8)
+    return __cuccTexelBitsAs<8>(t, p);
+  if (t->channelBits == 16)
+    return __cuccTexelBitsAs<16>(t, p);
+  return __cuccTexelBitsAs<32>(t, p);
+}
+
+/* Channel k of a texel whose channel has these bits: 0 for a channel the
+ * format lacks. */
+static __device__ __forceinline__ struct __cuccChannel
+__cuccTexelChannel(const struct __cuccTexture *t, int k, unsigned bits) {
+  struct __cuccChannel v = {0.0f, 0u};
+  if (k == 0 || k < t->channels) {
+    v.u = bits;
+    v.f = __cuccChannelValue(t, bits);
+  }
+  return v;
+}
+
+/* Channel k of a point fetch of corner c, whose channel has these bits. */
 static __device__ __forceinline__ struct __cuccChannel
 __cuccPointChannel(const struct __cuccTexture *t, struct __cuccCorner c,
-                   int k) {
+                   int k, unsigned bits) {
   struct __cuccChannel border = __cuccBorderChannel(t, k);
-  struct __cuccChannel texel = {0.0f, 0u};
-  if (k == 0 || k < t->channels) {
-    texel.u = __cuccChannelBits(t, c.p, k);
-    texel.f = __cuccChannelValue(t, texel.u);
-  }
+  struct __cuccChannel texel = __cuccTexelChannel(t, k, bits);
   return c.border ? border : texel;
 }
 
@@ -594,11 +645,13 @@ __cuccSample(struct __cuccTexture texture, float x, float y, float z,
     az = __cuccAxisOf(t, z, t->depth, t->addressMode[2], linear);
   struct __cuccSlice s0 = __cuccSliceAt(t, base, ax, ay, az.low,
                                         Dims == 3 ? 256 - az.weight : 256);
-  if (!linear)
-    return __cuccTexelOf(__cuccPointChannel(t, s0.lowXLowY, 0),
-                         __cuccPointChannel(t, s0.lowXLowY, 1),
-                         __cuccPointChannel(t, s0.lowXLowY, 2),
-                         __cuccPointChannel(t, s0.lowXLowY, 3));
+  if (!linear) {
+    struct __cuccCorner c = s0.lowXLowY;
+    struct __cuccTexelBits b = __cuccTexelBitsOf(t, c.p);
+    return __cuccTexelOf(
+        __cuccPointChannel(t, c, 0, b.x), __cuccPointChannel(t, c, 1, b.y),
+        __cuccPointChannel(t, c, 2, b.z), __cuccPointChannel(t, c, 3, b.w));
+  }
   struct __cuccSlice s1 = s0;
   if (Dims == 3)
     s1 = __cuccSliceAt(t, base, ax, ay, az.high, az.weight);
@@ -609,16 +662,6 @@ __cuccSample(struct __cuccTexture texture, float x, float y, float z,
 }
 
 /* tex1Dfetch on linear memory: the element, or 0 out of range. */
-static __device__ __forceinline__ struct __cuccChannel
-__cuccLinearChannel(const struct __cuccTexture *t, __cuccTexelPtr p, int k) {
-  struct __cuccChannel v = {0.0f, 0u};
-  if (k > 0 && k >= t->channels)
-    return v;
-  v.u = __cuccChannelBits(t, p, k);
-  v.f = __cuccChannelValue(t, v.u);
-  return v;
-}
-
 static __device__ __forceinline__ struct __cuccTexel
 __cuccFetchLinear(struct __cuccTexture texture, int x) {
   const struct __cuccTexture *t = &texture;
@@ -627,9 +670,10 @@ __cuccFetchLinear(struct __cuccTexture texture, int x) {
     return __cuccTexelOf(none, none, none, none);
   __cuccTexelPtr p =
       (__cuccTexelPtr)t->texels + (unsigned long long)x * t->texelBytes;
+  struct __cuccTexelBits b = __cuccTexelBitsOf(t, p);
   return __cuccTexelOf(
-      __cuccLinearChannel(t, p, 0), __cuccLinearChannel(t, p, 1),
-      __cuccLinearChannel(t, p, 2), __cuccLinearChannel(t, p, 3));
+      __cuccTexelChannel(t, 0, b.x), __cuccTexelChannel(t, 1, b.y),
+      __cuccTexelChannel(t, 2, b.z), __cuccTexelChannel(t, 3, b.w));
 }
 
 /* What a fetch returns as type T. */
