@@ -267,9 +267,9 @@ __cuccAddressPair(int i, int n, int mode) {
   a.weight = 0;
   if (mode == cudaAddressModeWrap || mode == cudaAddressModeMirror) {
     int period = mode == cudaAddressModeMirror ? 2 * n : n;
-    int m = i % period;
-    if (m < 0)
-      m += period;
+    /* i mod period in [0, period): below 0, from -i - 1 (= ~i). */
+    unsigned r = (unsigned)(i < 0 ? ~i : i) % (unsigned)period;
+    int m = i < 0 ? period - 1 - (int)r : (int)r;
     int next = m + 1 == period ? 0 : m + 1;
     a.low = __cuccFold(m, n);
     a.high = __cuccFold(next, n);
