@@ -42,14 +42,16 @@
 //
 // The code's shape is for the AMDGPU backend: every fetch is inlined into
 // the kernel (no call), and nothing is an array indexed at run time (no
-// scratch). Each dimension is addressed once for its pair of texels, the
-// corners are spelled out with constant indices, each channel is computed
-// on its own from a constant index (a fetch of one channel keeps only that
-// channel's code), and the texel format is a uniform branch around
-// straight-line code. The descriptor is read through the constant address
-// space (the runtime fills it before a launch and no kernel writes it), so
-// its fields are scalar loads where the texture object is uniform, and the
-// texels through the global one.
+// scratch: lit-tests/textures/sampler-no-scratch.cu). Each dimension is
+// addressed once for its pair of texels, the corners are spelled out, each
+// channel is computed on its own from a constant index (a fetch of one
+// channel keeps only that channel's code), the texel format is one uniform
+// branch around grouped loads, and every format's linear sum is the same
+// double-double one (an integer format's is exact). The descriptor is
+// copied field by field through the constant address space (the runtime
+// fills it before a launch and no kernel writes it), so its fields are
+// scalar loads where the texture object is uniform; the texels are read
+// through the global address space.
 #ifndef __TEXTURE_INDIRECT_FUNCTIONS_H__
 #define __TEXTURE_INDIRECT_FUNCTIONS_H__
 
@@ -108,7 +110,8 @@ __cuccTextureOf(cudaTextureObject_t object) {
   return t;
 }
 
-static __device__ __forceinline__ bool __cuccReadsFloats(const struct __cuccTexture *t) {
+static __device__ __forceinline__ bool
+__cuccReadsFloats(const struct __cuccTexture *t) {
   return t->kind == cudaChannelFormatKindFloat ||
          t->readMode == cudaReadModeNormalizedFloat;
 }
@@ -186,15 +189,6 @@ __cuccBitsOf(const struct __cuccTexture *t, __cuccTexelPtr p, int k) {
     return isSigned ? (unsigned)(int)(short)s : s;
   }
   return ((const __attribute__((address_space(1))) unsigned *)p)[k];
-}
-
-static __device__ __forceinline__ unsigned
-__cuccChannelBits(const struct __cuccTexture *t, __cuccTexelPtr p, int k) {
-  if (t->channelBits == 8)
-    return __cuccBitsOf<8>(t, p, k);
-  if (t->channelBits == 16)
-    return __cuccBitsOf<16>(t, p, k);
-  return __cuccBitsOf<32>(t, p, k);
 }
 
 /* The float a fetch returns for a channel's bits. */
@@ -284,7 +278,8 @@ __cuccAddressPair(int i, int n, int mode) {
 /* The axis of coordinate c (in the texture's terms) over an extent of n
  * under an addressing mode. */
 static __device__ __forceinline__ struct __cuccAxis
-__cuccAxisOf(const struct __cuccTexture *t, float c, int n, int mode, bool linear) {
+__cuccAxisOf(const struct __cuccTexture *t, float c, int n, int mode,
+             bool linear) {
   if (t->normalizedCoords)
     c = c * (float)n;
   else if (mode == cudaAddressModeWrap || mode == cudaAddressModeMirror)
@@ -315,8 +310,8 @@ struct __cuccCorner {
 };
 
 static __device__ __forceinline__ struct __cuccCorner
-__cuccCornerAt(const struct __cuccTexture *t, __cuccTexelPtr base, int x, int y, int z,
-               int weight) {
+__cuccCornerAt(const struct __cuccTexture *t, __cuccTexelPtr base, int x,
+               int y, int z, int weight) {
   struct __cuccCorner c;
   c.border = (x | y | z) < 0;
   c.p = base + (unsigned long long)(x < 0 ? 0 : x) * t->texelBytes +
@@ -355,8 +350,8 @@ struct __cuccSlice {
 };
 
 static __device__ __forceinline__ struct __cuccSlice
-__cuccSliceAt(const struct __cuccTexture *t, __cuccTexelPtr base, struct __cuccAxis x,
-              struct __cuccAxis y, int z, int slice) {
+__cuccSliceAt(const struct __cuccTexture *t, __cuccTexelPtr base,
+              struct __cuccAxis x, struct __cuccAxis y, int z, int slice) {
   struct __cuccSliceWeights w = __cuccSplitSlice(slice, x.weight, y.weight);
   struct __cuccSlice s;
   s.lowXLowY = __cuccCornerAt(t, base, x.low, y.low, z, w.lowXLowY);
