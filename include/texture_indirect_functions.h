@@ -617,7 +617,8 @@ __cuccPointChannel(const struct __cuccTexture *t, struct __cuccCorner c,
 
 /* The fetch at x, y, z (as many as Dims has; Dims 1 is a 1D texture,
  * sampled as 2D at y = 0 of a texture one row high), of layer where
- * Layered. The first corner's bits serve point and linear filtering. */
+ * Layered: point filtering reads the first corner of slice s0, linear
+ * filtering every corner of s0 and (3D) s1. */
 template <int Dims, bool Layered>
 static __device__ __forceinline__ struct __cuccTexel
 __cuccSample(struct __cuccTexture texture, float x, float y, float z,
