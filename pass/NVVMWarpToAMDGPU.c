@@ -12,6 +12,7 @@
 
 #include "NVVMWarpToAMDGPU.h"
 
+#include "AbsorbedNaNs.h"
 #include "DemandedLanes.h"
 #include "Diagnostics.h"
 #include "IRUtils.h"
@@ -59,6 +60,7 @@ static bool parseOption(const char *Option, size_t Length,
       {"plant-bug=scan-chain-short", SetsBug, WarpBugScanChainShort},
       {"plant-bug=printf-last-arg-zero", SetsBug, WarpBugPrintfLastArgZero},
       {"plant-bug=shape-check-true", SetsBug, WarpBugShapeCheckTrue},
+      {"plant-bug=drop-kept-nans", SetsBug, WarpBugDropKeptNaNs},
   };
   for (size_t I = 0; I < sizeof(Known) / sizeof(Known[0]); ++I) {
     if (strlen(Known[I].Text) != Length ||
@@ -90,7 +92,8 @@ bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
           "plant-bug=drop-warp-base, plant-bug=drop-clamp, "
           "plant-bug=ballot-wrong-half, plant-bug=fast-path-no-select, "
           "plant-bug=demanded-lane-short, plant-bug=scan-chain-short, "
-          "plant-bug=printf-last-arg-zero, plant-bug=shape-check-true or "
+          "plant-bug=printf-last-arg-zero, plant-bug=shape-check-true, "
+          "plant-bug=drop-kept-nans or "
           "plant-bug=drop-barrier; "
           "nvvm-to-amdgpu also takes a processor, gfxN)";
       size_t Size = strlen(Format) + Length + 1;
@@ -417,6 +420,8 @@ static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
           ? warpAnalyzeDemandedLanes(F, Lanes.WaveSize, Options)
           : NULL;
   warpFoldObservedSelects(Demanded);
+  warpDropAbsorbedNaNCanonicalizations(
+      F, Options->PlantedBug == WarpBugDropKeptNaNs);
   for (unsigned I = 0; I < List.Size; ++I) {
     WarpCallee Kind = matchWarpCall(List.Calls[I], Decls);
     if (Kind.Shuffle)

@@ -30,6 +30,7 @@ typedef enum {
   WarpBugScanChainShort,    /* rewritten scans lose their last step */
   WarpBugPrintfLastArgZero, /* device printf's last argument reads as 0 */
   WarpBugShapeCheckTrue,    /* the block shape check always holds */
+  WarpBugDropKeptNaNs,      /* PTX's canonical NaNs dropped where seen too */
 } WarpPlantedBug;
 
 /* How shuffles move data. bpermute: always ds_bpermute, exact on every

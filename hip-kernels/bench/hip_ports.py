@@ -151,18 +151,31 @@ def makefile_lines(path):
     return text.splitlines()
 
 
+def expand_variables(text, variables):
+    """TEXT with each $(NAME) the Makefile assigns a plain value replaced
+    by that value (make's default: dp4a-hip's -D$(ARCH), ARCH = CDNA,
+    selects its __dp4a; without it the dot product is dropped)."""
+    return re.sub(r"\$\((\w+)\)",
+                  lambda m: variables.get(m.group(1), m.group(0)), text)
+
+
 def hip_sources(directory):
     """The sources the HIP port's Makefile lists (source = ...) and the
     generic flags of its CFLAGS := line: [(absolute source, flags)]."""
     lines = makefile_lines(os.path.join(directory, "Makefile"))
-    names, flags = [], []
+    names, flags, variables = [], [], {}
     for line in lines:
+        m = re.match(r"^(\w+)\s*[:?]?=\s*([^$#]*?)\s*$", line)
+        if m:
+            variables.setdefault(m.group(1), m.group(2))
         m = re.match(r"^source\s*:?=\s*(.*)$", line)
         if m:
             names = m.group(1).split()
         m = re.match(r"^CFLAGS\s*:?=\s*(.*)$", line)
         if m:
-            flags = generic_flags(shlex.split(m.group(1)), directory)
+            flags = generic_flags(
+                shlex.split(expand_variables(m.group(1), variables)),
+                directory)
     return [(os.path.normpath(os.path.join(directory, n)), flags)
             for n in names]
 
