@@ -21,7 +21,7 @@ static bool isWarpIntrinsicCall(LLVMValueRef I) {
   if (!LLVMIsACallInst(I))
     return false;
   const char *Name = warpCalleeName(I);
-  return Name && (warpIsShuffleName(Name) || warpIsPrimitiveName(Name));
+  return warpIsShuffleName(Name) || warpIsPrimitiveName(Name);
 }
 
 static unsigned sizeAddedByLowering(LLVMBasicBlockRef *Blocks,

@@ -2,8 +2,8 @@
 //
 // LLVM's C API has no loops, unrolling preferences or pass-pipeline
 // extension points, so this adapter does for UnrollCost.c what PluginShim
-// does for the lowering: a loop pass, run just before the unrollers, gives
-// warpUnrollThreshold the loop's blocks, its sizes and the threshold
+// does for the lowering: a loop pass, run just before the full unroller,
+// gives warpUnrollThreshold the loop's blocks, its sizes and the threshold
 // LLVM's unrolling preferences chose for it (AMDGPU's, with their boosts
 // for loops over private and LDS arrays), and records the threshold that
 // comes back as the loop's `amdgpu.loop.unroll.threshold`. That option also
