@@ -1,4 +1,4 @@
-/*===- UnrollCost.h - What the unroller pays for warp calls -----*- C -*-===*
+/*===- UnrollCost.h - What the unroller pays for warp calls -------*- C -*-===*
  *
  * Before the lowering, a shuffle or vote is one call, which LLVM's unroller
  * counts as one instruction; once lowered it is several (lane arithmetic, a

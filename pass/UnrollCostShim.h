@@ -1,4 +1,4 @@
-/*===- UnrollCostShim.h - The unroll cost in LLVM pipelines ---*- C -*-===*
+/*===- UnrollCostShim.h - The unroll cost in LLVM pipelines -------*- C -*-===*
  *
  * warpRunPasses is for the drivers (C); the registration function is for
  * the plugin shim (C++).
