@@ -144,7 +144,10 @@ extern "C" LLVMErrorRef warpRunPasses(LLVMModuleRef M, const char *Passes,
   StandardInstrumentations Standard(unwrap(M)->getContext(), false);
   Standard.registerCallbacks(Instrumentation, &MAM);
   PassBuilder PB(Machine, Tuning, std::nullopt, &Instrumentation);
-  warpRegisterUnrollCost(PB);
+  // Without unrolling (the drivers' run after the lowering) there is
+  // nothing to estimate.
+  if (LoopUnrolling)
+    warpRegisterUnrollCost(PB);
   if (AtOptimizerStart)
     PB.registerOptimizerEarlyEPCallback(
         [=](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {

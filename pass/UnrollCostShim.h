@@ -26,7 +26,7 @@ extern "C" {
 typedef void (*WarpModuleCallback)(LLVMModuleRef M, void *Context);
 
 /* LLVMRunPasses(M, Passes, TM, Options) with the unroll cost estimate
- * registered and, if not NULL, AtOptimizerStart(M, Context) run at the
+ * registered where LoopUnrolling and, if not NULL, AtOptimizerStart(M, Context) run at the
  * optimizer's early extension point (where the plugin lowers); LLVM's
  * default tuning options but for loop unrolling, vectorization and
  * interleaving, which follow LoopUnrolling. */
