@@ -466,8 +466,8 @@ static bool takeNvccFlag(DeviceOptions *Options, int argc, char **argv,
 bool deviceOptionsTake(DeviceOptions *Options, int argc, char **argv, int *I) {
   const char *Arg = argv[*I];
   if (!strcmp(Arg, "--wave32") || !strcmp(Arg, "--wave64") ||
-      !strcmp(Arg, "--tid-x-lanes") || startsWith(Arg, "--plant-bug=") ||
-      startsWith(Arg, "--strategy=")) {
+      !strcmp(Arg, "--tid-x-lanes") || !strcmp(Arg, "--launch-variants") ||
+      startsWith(Arg, "--plant-bug=") || startsWith(Arg, "--strategy=")) {
     deviceOptionsAddPassOption(Options, Arg + 2);
     return true;
   }

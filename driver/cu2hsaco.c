@@ -36,6 +36,7 @@ static void usage(int Status) {
           "usage: cu2hsaco FILE.cu -o OUT [--offload-arch=gfxNNN] "
           "[--wave32|--wave64]\n"
           "                [--strategy=best|exact|bpermute] [--tid-x-lanes]"
+          "\n                [--launch-variants]"
           "\n"
           "                [-O0|-O1|-O2|-O3] [--emit-llvm|-S] [-I DIR] "
           "[-D NAME[=VALUE]] [-v]\n"

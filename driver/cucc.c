@@ -116,6 +116,9 @@ static void usage(int Status) {
           "--rocm-device-lib-path=DIR\n"
           "  --tid-x-lanes  threadIdx.x %% 32 is the warp lane (1-D blocks or "
           "blockDim.x a multiple of 32)\n"
+          "  --no-launch-variants  kernels check the block shape themselves "
+          "(no variant\n"
+          "    for the runtime to pick at launch)\n"
           "  nvcc's options for ptxas, nvlink, fatbinary, threads, the host "
           "compiler's path\n"
           "    (-Xptxas, -maxrregcount, -Xnvlink, -t, -ccbin, -m64, ...) are "
@@ -266,6 +269,7 @@ static Options parseArgs(int argc, char **argv) {
   const char *Unknown = NULL;
   const char *Sources[MaxInputs];
   unsigned NumSources = 0;
+  bool LaunchVariants = true;
   for (int I = 1; I < argc; ++I) {
     const char *Arg = argv[I], *Value;
     if (!strcmp(Arg, "-o") && I + 1 < argc)
@@ -276,6 +280,8 @@ static Options parseArgs(int argc, char **argv) {
       addProcessors(&O, Arg + 15, "--offload-arch");
     else if (!strcmp(Arg, "--help") || !strcmp(Arg, "-h"))
       usage(0);
+    else if (!strcmp(Arg, "--no-launch-variants"))
+      LaunchVariants = false;
     else if ((Value = driverFlagValue("-x", argc, argv, &I))) {
       if (strcmp(Value, "cu") && strcmp(Value, "cuda"))
         driverFail("-x %s: cucc takes -x cu (every source is CUDA) only",
@@ -304,6 +310,9 @@ static Options parseArgs(int argc, char **argv) {
                "takes; -forward-unknown-to-host-compiler passes such "
                "options to the host compiler)",
                Unknown);
+  /* The runtime launches a kernel's variant for the block shape. */
+  if (LaunchVariants)
+    deviceOptionsAddPassOption(&O.Device, "launch-variants");
   announceSteps(&O);
   /* -x cu applies to every source, wherever it stands. */
   for (unsigned I = 0; I < NumSources; ++I)

@@ -24,7 +24,8 @@
  * shape makes it the lane (tid-x-lanes, or the copy LaneVersioning.c runs
  * only then; LinearLane.h) and the wave64 hardware lane are the CUDA lane
  * plus an unknown multiple of 32, so only their low five bits are known
- * until a mask or remainder keeps just those.
+ * until a mask or remainder keeps just those; compared with a constant,
+ * they still bound the lanes that can be equal to it or below it.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -370,6 +371,59 @@ static bool constantShuffleMap(LLVMValueRef Call, const WarpShufflePattern *P,
   return true;
 }
 
+static LLVMIntPredicate swappedPredicate(LLVMIntPredicate Pred) {
+  switch (Pred) {
+  case LLVMIntULT:
+    return LLVMIntUGT;
+  case LLVMIntULE:
+    return LLVMIntUGE;
+  case LLVMIntUGT:
+    return LLVMIntULT;
+  case LLVMIntUGE:
+    return LLVMIntULE;
+  case LLVMIntSLT:
+    return LLVMIntSGT;
+  case LLVMIntSLE:
+    return LLVMIntSGE;
+  case LLVMIntSGT:
+    return LLVMIntSLT;
+  case LLVMIntSGE:
+    return LLVMIntSLE;
+  default:
+    return Pred;
+  }
+}
+
+/* `X Pred Constant` where only X's low five bits are known (Low): X can be
+ * any value with those bits, so a lane can take the branch that needs X to
+ * equal Constant only where the bits match, and the one that needs X below
+ * Constant only where the smallest such value is (`threadIdx.x == 0` is
+ * lane 0 where the block shape makes threadIdx.x % 32 the lane). */
+static WarpLaneCondition low5Condition(LLVMIntPredicate Pred,
+                                       const uint64_t *Low, uint64_t Constant) {
+  uint32_t Matches = 0, Below = 0, AtMost = 0;
+  for (unsigned L = 0; L < 32; ++L) {
+    uint64_t Least = Low[L] & 31;
+    Matches |= (uint32_t)(Least == (Constant & 31)) << L;
+    Below |= (uint32_t)(Least < Constant) << L;
+    AtMost |= (uint32_t)(Least <= Constant) << L;
+  }
+  WarpLaneCondition R = {WarpAllLanes, WarpAllLanes};
+  if (Pred == LLVMIntEQ)
+    R.MayBeTrue = Matches;
+  else if (Pred == LLVMIntNE)
+    R.MayBeFalse = Matches;
+  else if (Pred == LLVMIntULT)
+    R.MayBeTrue = Below;
+  else if (Pred == LLVMIntULE)
+    R.MayBeTrue = AtMost;
+  else if (Pred == LLVMIntUGE)
+    R.MayBeFalse = Below;
+  else if (Pred == LLVMIntUGT)
+    R.MayBeFalse = AtMost;
+  return R;
+}
+
 static WarpLaneCondition conditionOf(const LaneContext *C, LLVMValueRef V,
                                      unsigned Depth) {
   WarpLaneCondition Unknown = {WarpAllLanes, WarpAllLanes};
@@ -399,8 +453,15 @@ static WarpLaneCondition conditionOf(const LaneContext *C, LLVMValueRef V,
   }
   if (Op == LLVMICmp) {
     uint64_t A[32], B[32];
-    if (evalLane(C, LLVMGetOperand(V, 0), A, Depth + 1) != LaneExact ||
-        evalLane(C, LLVMGetOperand(V, 1), B, Depth + 1) != LaneExact)
+    LaneKind KA = evalLane(C, LLVMGetOperand(V, 0), A, Depth + 1);
+    LaneKind KB = KA ? evalLane(C, LLVMGetOperand(V, 1), B, Depth + 1)
+                     : NotLaneFunction;
+    LLVMIntPredicate Pred = LLVMGetICmpPredicate(V);
+    if (KA == LaneLow5 && KB == LaneExact && isConstantAcrossLanes(B))
+      return low5Condition(Pred, A, B[0]);
+    if (KA == LaneExact && KB == LaneLow5 && isConstantAcrossLanes(A))
+      return low5Condition(swappedPredicate(Pred), B, A[0]);
+    if (KA != LaneExact || KB != LaneExact)
       return Unknown;
     uint64_t Mask = widthMask(LLVMGetOperand(V, 0));
     uint32_t True = 0;

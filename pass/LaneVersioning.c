@@ -32,6 +32,7 @@
 #include "WarpChains.h"
 #include "WarpPatterns.h"
 
+#include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -697,18 +698,104 @@ static bool tryVersionRegion(LLVMModuleRef M, LLVMValueRef F,
   return Versioned;
 }
 
+/* Whether F gains from the block shape condition (Gains non-empty). */
+static bool findShapeGains(WarpLanes *Lanes,
+                           const WarpLoweringOptions *Options, bool *Amdgpu,
+                           Gains *G) {
+  if (Options->TidXIsLane || Options->Strategy != WarpStrategyBest ||
+      !canVersion(Lanes->Function, Amdgpu))
+    return false;
+  *G = findGains(Lanes->Function, Lanes, Options);
+  if (G->Count)
+    return true;
+  disposeGains(G);
+  return false;
+}
+
+/*===-- Copies of whole functions -----------------------------------------===*/
+
+static void copyAttributes(LLVMValueRef From, LLVMValueRef To) {
+  for (int Index = -1; Index <= (int)LLVMCountParams(From); ++Index) {
+    unsigned Count = LLVMGetAttributeCountAtIndex(From, (unsigned)Index);
+    if (!Count)
+      continue;
+    LLVMAttributeRef *Attributes = malloc(Count * sizeof(LLVMAttributeRef));
+    LLVMGetAttributesAtIndex(From, (unsigned)Index, Attributes);
+    for (unsigned K = 0; K < Count; ++K)
+      LLVMAddAttributeAtIndex(To, (unsigned)Index, Attributes[K]);
+    free(Attributes);
+  }
+}
+
+/* The function's own metadata but its debug info: one DISubprogram
+ * cannot describe two functions. */
+static void copyFunctionMetadata(LLVMValueRef From, LLVMValueRef To) {
+  unsigned DebugKind = LLVMGetMDKindIDInContext(
+      LLVMGetTypeContext(LLVMTypeOf(From)), "dbg", 3);
+  size_t Count;
+  LLVMValueMetadataEntry *Entries = LLVMGlobalCopyAllMetadata(From, &Count);
+  for (unsigned K = 0; K < Count; ++K) {
+    unsigned Kind = LLVMValueMetadataEntriesGetKind(Entries, K);
+    if (Kind != DebugKind)
+      LLVMGlobalSetMetadata(To, Kind,
+                            LLVMValueMetadataEntriesGetMetadata(Entries, K));
+  }
+  LLVMDisposeValueMetadataEntries(Entries);
+}
+
+LLVMValueRef warpCloneUnderBlockShape(LLVMModuleRef M, LLVMValueRef F,
+                                      const char *Name) {
+  LLVMContextRef Ctx = LLVMGetModuleContext(M);
+  LLVMValueRef Clone = LLVMAddFunction(M, Name, LLVMGlobalGetValueType(F));
+  LLVMSetLinkage(Clone, LLVMGetLinkage(F));
+  LLVMSetVisibility(Clone, LLVMGetVisibility(F));
+  LLVMSetFunctionCallConv(Clone, LLVMGetFunctionCallConv(F));
+  copyAttributes(F, Clone);
+  copyFunctionMetadata(F, Clone);
+
+  ValueMap Map = createValueMap(countValues(F) + LLVMCountParams(F));
+  for (unsigned P = 0; P < LLVMCountParams(F); ++P) {
+    size_t Length;
+    const char *ParamName = LLVMGetValueName2(LLVMGetParam(F, P), &Length);
+    LLVMSetValueName2(LLVMGetParam(Clone, P), ParamName, Length);
+    mapValue(&Map, LLVMGetParam(F, P), LLVMGetParam(Clone, P));
+  }
+  unsigned NumBlocks = LLVMCountBasicBlocks(F);
+  LLVMBasicBlockRef *Blocks = malloc(NumBlocks * sizeof(LLVMBasicBlockRef));
+  LLVMGetBasicBlocks(F, Blocks);
+  LLVMBuilderRef B = LLVMCreateBuilderInContext(Ctx);
+  copyBlocks(Ctx, B, Clone, Blocks, NumBlocks, &Map);
+  remapCopies(Blocks, NumBlocks, &Map);
+  LLVMDisposeBuilder(B);
+  for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(Clone); BB;
+       BB = LLVMGetNextBasicBlock(BB))
+    for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
+         I = LLVMGetNextInstruction(I))
+      LLVMInstructionSetDebugLoc(I, NULL);
+  disposeValueMap(&Map);
+  free(Blocks);
+  return Clone;
+}
+
+bool warpGainsFromBlockShape(LLVMModuleRef M, LLVMValueRef F,
+                             const WarpLoweringOptions *Options) {
+  WarpLanes Lanes =
+      warpLanesOf(M, F, warpFunctionWaveSize(F, Options->DefaultWave));
+  bool Amdgpu = false;
+  Gains G;
+  if (!findShapeGains(&Lanes, Options, &Amdgpu, &G))
+    return false;
+  disposeGains(&G);
+  return true;
+}
+
 bool warpVersionOnBlockShape(LLVMModuleRef M, WarpLanes *Lanes,
                              const WarpLoweringOptions *Options) {
   LLVMValueRef F = Lanes->Function;
   bool Amdgpu = false;
-  if (Options->TidXIsLane || Options->Strategy != WarpStrategyBest ||
-      !canVersion(F, &Amdgpu))
+  Gains G;
+  if (!findShapeGains(Lanes, Options, &Amdgpu, &G))
     return false;
-  Gains G = findGains(F, Lanes, Options);
-  if (!G.Count) {
-    disposeGains(&G);
-    return false;
-  }
   LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
   if (!tryVersionRegion(M, F, B, &G, Lanes, Amdgpu, Options))
     versionWholeFunction(M, F, B, Amdgpu, Options);

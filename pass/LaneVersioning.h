@@ -27,6 +27,18 @@
 bool warpVersionOnBlockShape(LLVMModuleRef M, WarpLanes *Lanes,
                              const WarpLoweringOptions *Options);
 
+/* Whether F's warp intrinsics, not lowered yet, would be lowered for fewer
+ * observed lanes, or a scan chain would be complete, where the block shape
+ * condition holds: what warpVersionOnBlockShape versions for. */
+bool warpGainsFromBlockShape(LLVMModuleRef M, LLVMValueRef F,
+                             const WarpLoweringOptions *Options);
+
+/* A copy of F named Name, with every instruction marked as running where
+ * the block shape condition holds and no debug locations (LaunchVariants.h
+ * clears the marks once it is lowered). */
+LLVMValueRef warpCloneUnderBlockShape(LLVMModuleRef M, LLVMValueRef F,
+                                      const char *Name);
+
 /* blockDim.<Dim> (0, 1, 2) of a retargeted function, read at B's position
  * as the retargeting pass reads %ntid (Retarget.c). */
 LLVMValueRef warpBuildBlockDim(LLVMModuleRef M, LLVMBuilderRef B,

@@ -18,6 +18,7 @@
 #include "IRUtils.h"
 #include "LaneMath.h"
 #include "LaneVersioning.h"
+#include "LaunchVariants.h"
 #include "LinearLane.h"
 #include "PrimitiveLowering.h"
 #include "PtxTranslate.h"
@@ -33,13 +34,19 @@
 
 WarpLoweringOptions warpDefaultOptions(void) {
   WarpLoweringOptions Options = {WarpWave64, WarpNoPlantedBug, WarpStrategyBest,
-                                 false};
+                                 false, false};
   return Options;
 }
 
 static bool parseOption(const char *Option, size_t Length,
                         WarpLoweringOptions *Options) {
-  enum { SetsWave, SetsBug, SetsStrategy, SetsTidXIsLane };
+  enum {
+    SetsWave,
+    SetsBug,
+    SetsStrategy,
+    SetsTidXIsLane,
+    SetsLaunchVariants
+  };
   static const struct {
     const char *Text;
     int Field;
@@ -51,6 +58,7 @@ static bool parseOption(const char *Option, size_t Length,
       {"strategy=exact", SetsStrategy, WarpStrategyExact},
       {"strategy=bpermute", SetsStrategy, WarpStrategyBPermute},
       {"tid-x-lanes", SetsTidXIsLane, 1},
+      {"launch-variants", SetsLaunchVariants, 1},
       {"plant-bug=drop-warp-base", SetsBug, WarpBugDropWarpBase},
       {"plant-bug=drop-clamp", SetsBug, WarpBugDropClamp},
       {"plant-bug=ballot-wrong-half", SetsBug, WarpBugBallotWrongHalf},
@@ -72,6 +80,8 @@ static bool parseOption(const char *Option, size_t Length,
       Options->PlantedBug = (WarpPlantedBug)Known[I].Value;
     else if (Known[I].Field == SetsTidXIsLane)
       Options->TidXIsLane = true;
+    else if (Known[I].Field == SetsLaunchVariants)
+      Options->LaunchVariants = true;
     else
       Options->Strategy = (WarpStrategy)Known[I].Value;
     return true;
@@ -89,6 +99,7 @@ bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
       const char *Format =
           "unknown pass option '%.*s' (expected wave32, wave64, "
           "strategy=best, strategy=exact, strategy=bpermute, tid-x-lanes, "
+          "launch-variants, "
           "plant-bug=drop-warp-base, plant-bug=drop-clamp, "
           "plant-bug=ballot-wrong-half, plant-bug=fast-path-no-select, "
           "plant-bug=demanded-lane-short, plant-bug=scan-chain-short, "
@@ -395,16 +406,19 @@ static CallList collectWarpCalls(LLVMValueRef F,
 }
 
 /* Lowers F's warp calls; they are collected first because lowering a
- * primitive may split blocks. Scan chains go first, whole. */
+ * primitive may split blocks. Scan chains go first, whole. A function
+ * with a launch variant runs only where the block shape is general, so it
+ * is not versioned on it (GeneralOnly). */
 static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
                                      LLVMValueRef F,
                                      const WarpDeclarations *Decls,
-                                     const WarpLoweringOptions *Options) {
+                                     const WarpLoweringOptions *Options,
+                                     bool GeneralOnly) {
   CallList List = collectWarpCalls(F, Decls);
   WarpLanes Lanes =
       warpLanesOf(M, F, warpFunctionWaveSize(F, Options->DefaultWave));
-  bool Versioned =
-      List.Size && warpVersionOnBlockShape(M, &Lanes, Options);
+  bool Versioned = List.Size && !GeneralOnly &&
+                   warpVersionOnBlockShape(M, &Lanes, Options);
   if (Versioned) {
     free(List.Calls);
     List = collectWarpCalls(F, Decls);
@@ -438,6 +452,27 @@ static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
   return List.Size + InChains;
 }
 
+/* The launch variants of the functions with calls to lower, recorded as
+ * such themselves (to be walked: they hold copies of the calls). */
+static WarpLaunchVariants
+addLaunchVariants(LLVMModuleRef M, CallRecord *R,
+                  const WarpLoweringOptions *Options) {
+  LLVMValueRef *Lowerable =
+      malloc((R->NumFunctions + 1) * sizeof(LLVMValueRef));
+  unsigned Count = 0;
+  for (unsigned I = 0; I < R->Capacity; ++I)
+    if (R->Slots[I].Function && R->Slots[I].HasLowerable)
+      Lowerable[Count++] = R->Slots[I].Function;
+  WarpLaunchVariants V = warpAddLaunchVariants(M, Lowerable, Count, Options);
+  free(Lowerable);
+  for (unsigned I = 0; I < V.Count; ++I) {
+    const FunctionCalls *Original = lookupFunction(R, V.Originals[I]);
+    if (Original && Original->HasLowerable)
+      addFunction(R, V.Copies[I])->HasLowerable = true;
+  }
+  return V;
+}
+
 /* Lowers the calls of intrinsics in Set; with RewritePtx, the inline PTX
  * the pattern table knows is first rewritten into such calls. The
  * module's instructions are walked once for both. */
@@ -464,6 +499,8 @@ static WarpLoweringResult lowerWarpCalls(LLVMModuleRef M, IntrinsicSet Set,
   Decls.Record = &Record;
   checkUses(&Decls, &Diags);
 
+  WarpLaunchVariants Variants = addLaunchVariants(M, &Record, Options);
+
   WarpLoweringResult Result = {0, Diags.NumErrors};
   LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
   warpOpenLoweringCache(M);
@@ -471,9 +508,11 @@ static WarpLoweringResult lowerWarpCalls(LLVMModuleRef M, IntrinsicSet Set,
        F = LLVMGetNextFunction(F)) {
     const FunctionCalls *Entry = lookupFunction(&Record, F);
     if (Entry && Entry->HasLowerable)
-      Result.NumLowered += lowerCallsInFunction(M, B, F, &Decls, Options);
+      Result.NumLowered += lowerCallsInFunction(
+          M, B, F, &Decls, Options, warpHasLaunchVariant(&Variants, F));
   }
   warpCloseLoweringCache();
+  warpFinishLaunchVariants(&Variants);
   LLVMDisposeBuilder(B);
   free(Record.Calls);
   free(Record.Callees);

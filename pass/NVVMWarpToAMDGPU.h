@@ -53,6 +53,9 @@ typedef struct {
    * blockDim.x a multiple of 32 (otherwise functions that would gain from
    * it are versioned on that condition: LaneVersioning.h). */
   bool TidXIsLane;
+  /* Kernels that would be versioned get a launch variant instead, for a
+   * runtime that picks it by the launch's block shape (LaneVersioning.h). */
+  bool LaunchVariants;
 } WarpLoweringOptions;
 
 /* Receives one complete diagnostic message (no trailing newline). */
@@ -69,6 +72,7 @@ WarpLoweringOptions warpDefaultOptions(void);
 /* Parses the text between <> of `nvvm-shfl-to-amdgpu<...>` or
  * `nvvm-warp-to-amdgpu<...>`: ';'-separated `wave32`, `wave64`,
  * `strategy=best`, `strategy=exact`, `strategy=bpermute`, `tid-x-lanes`,
+ * `launch-variants`,
  * `plant-bug=drop-warp-base`, `plant-bug=drop-clamp`,
  * `plant-bug=ballot-wrong-half`, `plant-bug=fast-path-no-select`,
  * `plant-bug=demanded-lane-short`, `plant-bug=scan-chain-short`,

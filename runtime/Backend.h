@@ -126,6 +126,8 @@ typedef struct Backend {
                                    void **Address);
   BackendStatus (*kernelInfo)(void *Module, const char *Kernel,
                               BackendKernelInfo *Info);
+  /* Whether the module has a kernel of that name (a launch variant). */
+  bool (*hasKernel)(void *Module, const char *Kernel);
   /* Blocks of a kernel that fit on one compute unit at once. */
   BackendStatus (*occupancy)(void *Module, const char *Kernel, int BlockSize,
                              size_t DynamicSharedBytes, int *Blocks);

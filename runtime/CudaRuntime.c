@@ -67,6 +67,10 @@ static const unsigned MaxBlockDim[3] = {1024, 1024, 64};
 static const unsigned MaxGridDim[3] = {0x7fffffff, 65535, 65535};
 enum { MaxBlockThreads = 1024 };
 
+/* The name the compiler gives a kernel's copy for launches whose block
+ * shape makes threadIdx.x % 32 the lane (pass/LaunchVariants.h). */
+static const char LaunchVariantSuffix[] = ".tidxlanes";
+
 static int atMost(int Value, unsigned Limit) {
   return (unsigned)Value < Limit ? Value : (int)Limit;
 }
@@ -168,6 +172,8 @@ typedef struct {
   FatBinary *Binary;
   int MaxDynamicShared; /* cudaFuncAttributeMaxDynamicSharedMemorySize */
   long StaticShared;    /* its static shared memory, once asked; or -1 */
+  char *VariantName;    /* DeviceName's launch variant, if it has one */
+  int HasVariant;       /* whether it has, once asked; or -1 */
 } KernelEntry;
 
 typedef struct {
@@ -220,8 +226,13 @@ int __cudaRegisterFunction(void **Handle, const char *HostStub,
   (void)GDim;
   (void)WarpSize;
   Kernels = realloc(Kernels, (NumKernels + 1) * sizeof(KernelEntry));
-  Kernels[NumKernels++] =
-      (KernelEntry){HostStub, DeviceName, (FatBinary *)Handle, -1, -1};
+  size_t Length = strlen(DeviceName);
+  char *VariantName = malloc(Length + sizeof(LaunchVariantSuffix));
+  memcpy(VariantName, DeviceName, Length);
+  memcpy(VariantName + Length, LaunchVariantSuffix,
+         sizeof(LaunchVariantSuffix));
+  Kernels[NumKernels++] = (KernelEntry){
+      HostStub, DeviceName, (FatBinary *)Handle, -1, -1, VariantName, -1};
   return 0;
 }
 
@@ -1518,6 +1529,18 @@ static cudaError_t checkSharedMemory(KernelEntry *K, void *Module,
                                                      : cudaErrorInvalidValue;
 }
 
+/* The kernel a launch of this block shape runs: where threadIdx.x % 32 is
+ * the CUDA lane (1-D blocks, or blockDim.x a multiple of 32), the kernel's
+ * launch variant if the compiler made one (pass/LaunchVariants.h), which
+ * is exact only there; otherwise the kernel, exact in every shape. */
+static const char *kernelForShape(KernelEntry *K, void *Module, dim3 Block) {
+  if (Block.y * Block.z != 1 && Block.x % 32 != 0)
+    return K->DeviceName;
+  if (K->HasVariant < 0)
+    K->HasVariant = B->hasKernel && B->hasKernel(Module, K->VariantName);
+  return K->HasVariant ? K->VariantName : K->DeviceName;
+}
+
 static cudaError_t launchAs(const void *Function, dim3 Grid, dim3 Block,
                             void **Args, size_t SharedBytes,
                             cudaStream_t Stream, bool Cooperative) {
@@ -1542,12 +1565,13 @@ static cudaError_t launchAs(const void *Function, dim3 Grid, dim3 Block,
     return record(Error);
   unsigned GridDims[3] = {Grid.x, Grid.y, Grid.z};
   unsigned BlockDims[3] = {Block.x, Block.y, Block.z};
+  const char *Kernel = kernelForShape(K, Module, Block);
   if (Cooperative && B->launchCooperative)
-    Error = B->launchCooperative(Module, K->DeviceName, GridDims, BlockDims,
+    Error = B->launchCooperative(Module, Kernel, GridDims, BlockDims,
                                  SharedBytes, Stream, Args);
   else
-    Error = B->launch(Module, K->DeviceName, GridDims, BlockDims, SharedBytes,
-                      Stream, Args);
+    Error = B->launch(Module, Kernel, GridDims, BlockDims, SharedBytes, Stream,
+                      Args);
   if (!Error)
     return cudaSuccess;
   if (Error != StickyError)

@@ -451,6 +451,13 @@ static BackendStatus variableAddress(void *Handle, const char *Name,
                "hipModuleGetGlobal");
 }
 
+/* Asked of HIP directly: a missing kernel is an answer, not an error. */
+static bool hasKernel(void *Handle, const char *Kernel) {
+  hipFunction_t F;
+  return Hip.ModuleGetFunction(&F, ((Module *)Handle)->Module, Kernel) ==
+         hipSuccess;
+}
+
 static BackendStatus kernelInfo(void *Handle, const char *Kernel,
                                 BackendKernelInfo *Info) {
   hipFunction_t F;
@@ -529,6 +536,7 @@ static const Backend HipBackend = {
     .launch = launch,
     .variableAddress = variableAddress,
     .kernelInfo = kernelInfo,
+    .hasKernel = hasKernel,
     .occupancy = occupancy,
     .lastMessage = lastMessage,
 };

@@ -1176,6 +1176,10 @@ static BackendStatus kernelInfo(void *Handle, const char *Kernel,
   return cudaSuccess;
 }
 
+static bool hasKernel(void *Handle, const char *Kernel) {
+  return wavesimHasKernel(((Module *)Handle)->Sim, Kernel);
+}
+
 /* One block at a time, if it fits at all. */
 static BackendStatus occupancy(void *Handle, const char *Kernel, int BlockSize,
                                size_t DynamicSharedBytes, int *Blocks) {
@@ -1225,6 +1229,7 @@ static const Backend Wavesim = {
     .launchCooperative = launchCooperative,
     .variableAddress = variableAddress,
     .kernelInfo = kernelInfo,
+    .hasKernel = hasKernel,
     .occupancy = occupancy,
     .lastMessage = lastMessage,
 };

@@ -169,6 +169,10 @@ void *wavesimVariableAddress(WaveSim *S, const char *Name) {
   return (void *)(uintptr_t)Address;
 }
 
+bool wavesimHasKernel(const WaveSim *S, const char *Name) {
+  return findKernel(S, Name) != NULL;
+}
+
 size_t wavesimStaticSharedBytes(const WaveSim *S, const char *Name) {
   const Kernel *K = findKernel(S, Name);
   return K ? K->StaticShared : 0;

@@ -20,6 +20,7 @@
 #ifndef WAVESIM_WAVESIM_H
 #define WAVESIM_WAVESIM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -89,6 +90,9 @@ WaveSimStatus wavesimLaunchCooperative(WaveSim *S, const char *Kernel,
 /* The host address of a module-scope variable the module defines
  * (__device__, __constant__), or NULL if it has none of that name. */
 void *wavesimVariableAddress(WaveSim *S, const char *Name);
+
+/* Whether the module defines a kernel of that name. */
+bool wavesimHasKernel(const WaveSim *S, const char *Kernel);
 
 /* The static shared memory (addrspace(3) globals, extern ones aside) that
  * Kernel and the functions it calls use; 0 for an unknown kernel. */

@@ -7,7 +7,10 @@ corpus's HeCBench programs: src/NAME-cuda (the corpus copy) and src/NAME-hip.
 For every such pair and every processor this compiles, with the same LLVM 22:
 
   ours  each .cu file the corpus's build command compiles (manifest.tsv),
-        through cu2hsaco -O3 -S with that command's -I, -D and -std flags;
+        through cu2hsaco -O3 -S --launch-variants (as cucc builds it) with
+        that command's -I, -D and -std flags; a kernel with a launch
+        variant (NAME.tidxlanes, docs/observed-lanes.md) counts as the
+        variant, what the runtime launches for 1-D blocks (HeCBench's);
   HIP   each source the port's Makefile lists, through
         clang -x hip --cuda-device-only -O3 -S against HIP 5.2's headers
         (-nogpuinc -I/usr/include), with ROCm's device libraries linked as
@@ -253,8 +256,8 @@ def compile_side(job):
     for source, flags in sources:
         out = os.path.join(out_dir, os.path.basename(source) + ".s")
         if side == "ours":
-            argv = [argv_base[0], source, "-O3", "-S", "-o", out,
-                    f"--offload-arch={target}"] + flags
+            argv = argv_base + [source, "-O3", "-S", "-o", out,
+                                f"--offload-arch={target}"] + flags
         else:
             argv = argv_base + flags + ["-S", source, "-o", out]
         run = subprocess.run(argv, cwd=os.path.dirname(source),
@@ -386,10 +389,28 @@ def measure_listing(path):
     return kernels
 
 
+VARIANT_SUFFIX = ".tidxlanes"
+
+
+def launched_kernels(kernels):
+    """KERNELS with each launch variant in place of its kernel (marked
+    "variant"): what a launch with 1-D blocks runs."""
+    by_symbol = {m["symbol"]: n for n, m in kernels.items()}
+    launched = {}
+    for name, metrics in kernels.items():
+        general = metrics["symbol"].endswith(VARIANT_SUFFIX) and \
+            by_symbol.get(metrics["symbol"][:-len(VARIANT_SUFFIX)])
+        if general:
+            launched[general] = dict(metrics, variant=True)
+        elif name not in launched:
+            launched[name] = metrics
+    return launched
+
+
 def measure_side(listings):
     kernels = {}
     for path in listings.values():
-        for name, metrics in measure_listing(path).items():
+        for name, metrics in launched_kernels(measure_listing(path)).items():
             kernels.setdefault(name, metrics)
     return kernels
 
@@ -648,7 +669,7 @@ def main():
                  ("hip", hip_sources(hip_dir))]
         for target in targets:
             for side, sources in sides:
-                argv = [cu2hsaco] if side == "ours" else \
+                argv = [cu2hsaco, "--launch-variants"] if side == "ours" else \
                     hip_argv(target, covs[target], devlibs, includes)
                 jobs.append((name, side, target, sources, argv,
                              os.path.join(work, target, side, name)))
@@ -666,7 +687,8 @@ def main():
               f"of the corpus with a -hip port in {args.hecbench}"
               f"{f' (HEAD {head[:9]})' if head else ''}; corpus commit "
               f"{', '.join(c[:9] for c in sorted(commits))}. Ours: cu2hsaco "
-              f"-O3; HIP: clang-22 -x hip -O3, HIP 5.2 headers, "
+              f"-O3 --launch-variants; HIP: clang-22 -x hip -O3, HIP 5.2 "
+              f"headers, "
               f"{hipcub_label(args.hipcub)}, "
               f"ROCm device libraries; code object v"
               f"{'/v'.join(str(v) for v in sorted(set(covs.values())))} "
