@@ -95,11 +95,11 @@ compile() {
       -include "$HERE/hip_compat.h" -I "$KERNELS" -S "$src" -o "$out"
   else
     "$BUILD/bin/cu2hsaco" "$src" -S -o "$out" --offload-arch="$target" \
-      --strategy="$lowering"
+      --strategy="$lowering" --launch-variants
     # The listing is what is measured; the code object (linked, checked by
     # comgr) shows that what is measured is what a user can load.
     "$BUILD/bin/cu2hsaco" "$src" -o "${out%.s}.hsaco" --offload-arch="$target" \
-      --strategy="$lowering"
+      --strategy="$lowering" --launch-variants
     "$BUILD/bin/hip-runner" --validate "${out%.s}.hsaco" \
       --expect-isa="$target" >/dev/null
   fi

@@ -41,11 +41,17 @@ ROCPRIM_PAIRS = [
      "rocprim_xor_allreduce_f32"),
     ("down_reduce_f32", "bench_down_reduce_f32", "rocprim_down_reduce_f32"),
     ("up_scan_i32", "bench_up_scan_i32", "rocprim_up_scan_i32"),
-    # The same two idioms with threadIdx.x & 31 as the lane.
-    ("down_reduce_tid_f32", "bench_down_reduce_tid_f32",
+    # The same two idioms with threadIdx.x & 31 as the lane: the copies in
+    # the kernels' launch variants, which the runtime launches for 1-D
+    # blocks (docs/observed-lanes.md); the general functions are the
+    # *_tid_* rows of the other tables.
+    ("down_reduce_tid_f32", "bench_down_reduce_tid_f32.tidxlanes",
      "rocprim_down_reduce_f32"),
-    ("up_scan_tid_i32", "bench_up_scan_tid_i32", "rocprim_up_scan_i32"),
+    ("up_scan_tid_i32", "bench_up_scan_tid_i32.tidxlanes",
+     "rocprim_up_scan_i32"),
 ]
+# Functions of the best lowering that only it has (launch variants).
+BEST_ONLY = [ours for _, ours, _ in ROCPRIM_PAIRS if "." in ours]
 # CUB 1.17's equivalents (cub_funcs.cu, through cu2hsaco): idiom -> function.
 CUB_FILE = "cub_funcs"
 CUB_FUNCTIONS = {"down_reduce_f32": "cub_reduce_f32",
@@ -317,7 +323,8 @@ def measure_all(args):
     jobs = {}
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
         for (low, target, name), text in asm.items():
-            for fn in functions[name]:
+            extra = BEST_ONLY if (low, name) == ("best", WARP_FILE) else []
+            for fn in functions[name] + extra:
                 body = function_body(text, fn)
                 metrics = classify(body)
                 metrics["path"] = critical_path(body, args.ds_latency)
@@ -546,8 +553,10 @@ the sum
    down_reduce_f32    warp_reduce<float, 32, false>::reduce, lane 0 (of 32) \
 stores the sum
    up_scan_i32        warp_scan<int, 32>::inclusive_scan
-   *_tid_*            ours with threadIdx.x & 31 as the lane, not %laneid
-                      (rocPRIM's rows are the same functions as above)
+   *_tid_*            ours with threadIdx.x & 31 as the lane, not %laneid:
+                      the copy a 1-D launch runs (the kernel's launch
+                      variant; rocPRIM's rows are the same functions as
+                      above)
    CUB 1.17 (cub_funcs.cu, unmodified CUDA library code through cu2hsaco):
    WarpReduce<float>::Sum with lane 0 storing, WarpScan<int>::InclusiveSum""")
     for target in args.targets:
