@@ -630,77 +630,65 @@ static __device__ inline unsigned int __urhadd(unsigned int X, unsigned int Y) {
 /* Dot products of packed integers plus C (PTX dp4a, dp2a), wrapping at 32
  * bits: __dp4a multiplies the four bytes of X and Y, __dp2a_lo/_hi the two
  * 16-bit halves of X with bytes 0-1 / 2-3 of Y; signed operands
- * sign-extend their parts, unsigned ones zero-extend them. */
-static __device__ inline int __cucc_signed_part(unsigned int X, int Index,
-                                               int Bits) {
-  return (int)(X << (32 - Bits - Index * Bits)) >> (32 - Bits);
-}
-static __device__ inline unsigned int __cucc_unsigned_part(unsigned int X,
-                                                           int Index,
-                                                           int Bits) {
-  return (X >> (Index * Bits)) & ((1u << Bits) - 1);
+ * sign-extend their parts, unsigned ones zero-extend them. Each is one call
+ * of PTX's NVVM intrinsic (clang has no builtin for it, so it is declared by
+ * its LLVM name), which nvvm-to-amdgpu turns into AMD's dot-product
+ * instruction where the processor has one and into exact byte arithmetic
+ * elsewhere (pass/DotProducts.c). Byte arithmetic written here would be
+ * reassociated across neighbouring calls before the backend could see a
+ * dot product in it. The i1 of dp2a picks the high bytes of Y. */
+extern "C" {
+__device__ int __cucc_idp4a_s_s(int, int, int) __asm__("llvm.nvvm.idp4a.s.s");
+__device__ unsigned int __cucc_idp4a_u_u(unsigned int, unsigned int,
+                                         unsigned int)
+    __asm__("llvm.nvvm.idp4a.u.u");
+__device__ int __cucc_idp2a_s_s(int, int, bool, int)
+    __asm__("llvm.nvvm.idp2a.s.s");
+__device__ unsigned int __cucc_idp2a_u_u(unsigned int, unsigned int, bool,
+                                         unsigned int)
+    __asm__("llvm.nvvm.idp2a.u.u");
 }
 static __device__ inline int __dp4a(int X, int Y, int C) {
-  unsigned int Sum = (unsigned)C;
-  for (int I = 0; I < 4; ++I)
-    Sum += (unsigned)(__cucc_signed_part((unsigned)X, I, 8) *
-                      __cucc_signed_part((unsigned)Y, I, 8));
-  return (int)Sum;
+  return __cucc_idp4a_s_s(X, Y, C);
 }
 static __device__ inline unsigned int __dp4a(unsigned int X, unsigned int Y,
                                              unsigned int C) {
-  for (int I = 0; I < 4; ++I)
-    C += __cucc_unsigned_part(X, I, 8) * __cucc_unsigned_part(Y, I, 8);
-  return C;
+  return __cucc_idp4a_u_u(X, Y, C);
 }
 static __device__ inline int __dp4a(char4 X, char4 Y, int C) {
-  return __dp4a(*(int *)&X, *(int *)&Y, C);
+  return __cucc_idp4a_s_s(*(int *)&X, *(int *)&Y, C);
 }
 static __device__ inline unsigned int __dp4a(uchar4 X, uchar4 Y,
                                              unsigned int C) {
-  return __dp4a(*(unsigned int *)&X, *(unsigned int *)&Y, C);
-}
-static __device__ inline int __cucc_dp2a(int X, int Y, int C, int High) {
-  unsigned int Sum = (unsigned)C;
-  for (int I = 0; I < 2; ++I)
-    Sum += (unsigned)(__cucc_signed_part((unsigned)X, I, 16) *
-                      __cucc_signed_part((unsigned)Y, 2 * High + I, 8));
-  return (int)Sum;
-}
-static __device__ inline unsigned int
-__cucc_dp2a(unsigned int X, unsigned int Y, unsigned int C, int High) {
-  for (int I = 0; I < 2; ++I)
-    C += __cucc_unsigned_part(X, I, 16) *
-         __cucc_unsigned_part(Y, 2 * High + I, 8);
-  return C;
+  return __cucc_idp4a_u_u(*(unsigned int *)&X, *(unsigned int *)&Y, C);
 }
 static __device__ inline int __dp2a_lo(int X, int Y, int C) {
-  return __cucc_dp2a(X, Y, C, 0);
+  return __cucc_idp2a_s_s(X, Y, false, C);
 }
 static __device__ inline unsigned int __dp2a_lo(unsigned int X, unsigned int Y,
                                                 unsigned int C) {
-  return __cucc_dp2a(X, Y, C, 0);
+  return __cucc_idp2a_u_u(X, Y, false, C);
 }
 static __device__ inline int __dp2a_lo(short2 X, char4 Y, int C) {
-  return __cucc_dp2a(*(int *)&X, *(int *)&Y, C, 0);
+  return __cucc_idp2a_s_s(*(int *)&X, *(int *)&Y, false, C);
 }
 static __device__ inline unsigned int __dp2a_lo(ushort2 X, uchar4 Y,
                                                 unsigned int C) {
-  return __cucc_dp2a(*(unsigned int *)&X, *(unsigned int *)&Y, C, 0);
+  return __cucc_idp2a_u_u(*(unsigned int *)&X, *(unsigned int *)&Y, false, C);
 }
 static __device__ inline int __dp2a_hi(int X, int Y, int C) {
-  return __cucc_dp2a(X, Y, C, 1);
+  return __cucc_idp2a_s_s(X, Y, true, C);
 }
 static __device__ inline unsigned int __dp2a_hi(unsigned int X, unsigned int Y,
                                                 unsigned int C) {
-  return __cucc_dp2a(X, Y, C, 1);
+  return __cucc_idp2a_u_u(X, Y, true, C);
 }
 static __device__ inline int __dp2a_hi(short2 X, char4 Y, int C) {
-  return __cucc_dp2a(*(int *)&X, *(int *)&Y, C, 1);
+  return __cucc_idp2a_s_s(*(int *)&X, *(int *)&Y, true, C);
 }
 static __device__ inline unsigned int __dp2a_hi(ushort2 X, uchar4 Y,
                                                 unsigned int C) {
-  return __cucc_dp2a(*(unsigned int *)&X, *(unsigned int *)&Y, C, 1);
+  return __cucc_idp2a_u_u(*(unsigned int *)&X, *(unsigned int *)&Y, true, C);
 }
 
 /*===-- Assert ------------------------------------------------------------===*/

@@ -18,6 +18,7 @@
 
 #include "IRUtils.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /*===-- Small builders ----------------------------------------------------===*/
@@ -1113,6 +1114,25 @@ bool ptxLowerBitCount(PtxLowering *L) {
                                false, "");
   }
   ptxWrite(L, 0, Result);
+  return true;
+}
+
+/* dp4a and dp2a.lo/.hi: NVVM's intrinsic of the same signs (a's parts as
+ * the first type suffix says, b's as the second), which the retargeting
+ * lowers as it does CUDA's __dp4a (DotProducts.c). */
+bool ptxLowerDot(PtxLowering *L) {
+  if (L->Checking)
+    return true;
+  bool Dot4 = opcodeIs(L, "dp4a");
+  char Name[24];
+  snprintf(Name, sizeof(Name), "llvm.nvvm.idp%ca.%c.%c", Dot4 ? '4' : '2',
+           ptxIsSigned(L->Types[0]) ? 's' : 'u',
+           ptxIsSigned(L->Types[1]) ? 's' : 'u');
+  PtxType Word = ptxMakeType(PtxBits, 32);
+  LLVMValueRef A = ptxRead(L, 1, Word), B = ptxRead(L, 2, Word);
+  LLVMValueRef C = ptxRead(L, 3, Word);
+  LLVMValueRef Args[] = {A, B, Dot4 ? C : ptxInt(L, 1, ptxHas(L, "hi")), C};
+  ptxWrite(L, 0, ptxCallIntrinsic(L, Name, NULL, 0, Args, Dot4 ? 3 : 4));
   return true;
 }
 

@@ -17,6 +17,8 @@
  *     unscoped, which become AMDGPU's agent scope with HIP's metadata;
  *     the .cta/.sys NVVM atomics (atomic*_block, atomic*_system) become
  *     workgroup- and system-scope atomicrmw/cmpxchg;
+ *   - dp4a and dp2a -> AMD's dot-product instructions where they match,
+ *     else byte arithmetic (DotProducts.c);
  *   - __syncthreads -> workgroup release fence, s_barrier, acquire fence;
  *     membar.{cta,gl,sys} -> seq_cst fences of workgroup/agent/system scope;
  *     __nanosleep -> s_sleep;
@@ -45,6 +47,7 @@
 #include "DeviceLibs.h"
 #include "DevicePrintf.h"
 #include "Diagnostics.h"
+#include "DotProducts.h"
 #include "IRUtils.h"
 #include "KernelSignature.h"
 #include "LaneMath.h"
@@ -576,6 +579,10 @@ static bool rewriteNVVMCall(RewriteContext *R, LLVMValueRef Call,
       return false;
   } else if (!strncmp(Suffix, "atomic.", 7)) {
     Replacement = rewriteScopedAtomic(R, Call, Suffix + 7);
+    if (!Replacement)
+      return false;
+  } else if (!strncmp(Suffix, "idp4a.", 6) || !strncmp(Suffix, "idp2a.", 6)) {
+    Replacement = warpBuildDotProduct(R->M, R->B, Call, Suffix, R->Arch);
     if (!Replacement)
       return false;
   } else if (!strcmp(Suffix, "barrier.cta.sync.aligned.all") ||

@@ -87,6 +87,7 @@ def PtxFence : PtxRecipe<"Fence">;
 def PtxBarrier : PtxRecipe<"Barrier">;
 def PtxTrap : PtxRecipe<"Trap">;
 def PtxExit : PtxRecipe<"Exit">;
+def PtxDot : PtxRecipe<"Dot">;
 
 defvar Ints = ["s16", "s32", "s64", "u16", "u32", "u64"];
 defvar Bits = ["b16", "b32", "b64"];
@@ -160,6 +161,12 @@ foreach op = ["brev", "popc", "clz"] in
 def : PtxForm<"prmt", [["b32"]], [Mods<["f4e", "b4e", "rc8", "ecl", "ecr", "rc16"]>],
               [D, S, S, S], PtxPrmt>;
 def : PtxForm<"lop3", [["b32"]], [], [D, S, S, S, S], PtxLop3>;
+// Packed dot products, a's parts signed or not as the first type says, b's
+// as the second.
+def : PtxForm<"dp4a", [["s32", "u32"], ["s32", "u32"]], [], [D, S, S, S],
+              PtxDot>;
+def : PtxForm<"dp2a", [["s32", "u32"], ["s32", "u32"]],
+              [Mods<["lo", "hi"], 1>], [D, S, S, S], PtxDot>;
 
 //===----------------------------------------------------------------------===//
 // Comparison and selection.

@@ -1,9 +1,10 @@
 /*===- wavesim-math.c - Host models of AMDGPU's per-lane math intrinsics ---===*
  *
  * CUDA's math functions reach AMD's OCML (pass/DeviceLibs.c), whose code
- * calls a few llvm.amdgcn.* intrinsics, each one VALU instruction. wavesim
- * runs them as these host functions, from the ISA's pseudo-code (AMD's
- * CDNA3 and RDNA3 ISA manuals):
+ * calls a few llvm.amdgcn.* intrinsics, each one VALU instruction, and
+ * CUDA's __dp4a becomes AMD's dot-product ones (pass/DotProducts.c).
+ * wavesim runs them as these host functions, from the ISA's pseudo-code
+ * (AMD's CDNA3 and RDNA3 ISA manuals):
  *
  *   rcp, rsq           1 / x, 1 / sqrt(x), correctly rounded (the hardware
  *                      is documented to 1 ulp: the model is the ideal)
@@ -16,6 +17,11 @@
  *   fmed3              the median of three (the minimum if one is NaN)
  *   trig.preop         53 bits of 2/pi from bit 53 * segment (more for
  *                      large x), scaled: Payne-Hanek reduction's table
+ *   sdot4, udot4,      c plus the products of a's and b's four bytes, each
+ *   sudot4             signed or unsigned (sudot4: as its flags say),
+ *                      wrapping at 32 bits, or with clamp saturated to the
+ *                      result's type (the retargeting's CUDA __dp4a, clamp
+ *                      off)
  *
  * The target-independent intrinsics OCML uses (llvm.exp2, llvm.log2,
  * llvm.sqrt, llvm.fma, ...) run as the host's, correctly rounded where the
@@ -145,6 +151,45 @@ static double trigPreopF64(double X, int Segment) {
   return ldexp((double)Result, Scale);
 }
 
+/* C plus the four products of A's and B's bytes, each sign- or
+ * zero-extended, in 64 bits: no sum of them overflows. */
+static int64_t dot4Sum(uint32_t A, bool ASigned, uint32_t B, bool BSigned,
+                       int64_t C) {
+  int64_t Sum = C;
+  for (unsigned I = 0; I < 32; I += 8) {
+    uint8_t ByteA = (uint8_t)(A >> I), ByteB = (uint8_t)(B >> I);
+    int64_t PartA = ASigned ? (int8_t)ByteA : ByteA;
+    int64_t PartB = BSigned ? (int8_t)ByteB : ByteB;
+    Sum += PartA * PartB;
+  }
+  return Sum;
+}
+
+static int32_t clampToI32(int64_t Sum) {
+  return Sum > INT32_MAX ? INT32_MAX : Sum < INT32_MIN ? INT32_MIN : Sum;
+}
+
+/* The i1 operands (clamp, sudot4's signs) arrive with the bits above bit 0
+ * of their registers undefined (the host ABI). */
+static int32_t sdot4(int32_t A, int32_t B, int32_t C, uint32_t Clamp) {
+  int64_t Sum = dot4Sum((uint32_t)A, true, (uint32_t)B, true, C);
+  return Clamp & 1 ? clampToI32(Sum) : (int32_t)(uint32_t)Sum;
+}
+
+static uint32_t udot4(uint32_t A, uint32_t B, uint32_t C, uint32_t Clamp) {
+  int64_t Sum = dot4Sum(A, false, B, false, C);
+  if (Clamp & 1 && Sum > UINT32_MAX)
+    return UINT32_MAX;
+  return (uint32_t)Sum;
+}
+
+static int32_t sudot4(uint32_t ASigned, int32_t A, uint32_t BSigned,
+                      int32_t B, int32_t C, uint32_t Clamp) {
+  int64_t Sum =
+      dot4Sum((uint32_t)A, ASigned & 1, (uint32_t)B, BSigned & 1, C);
+  return Clamp & 1 ? clampToI32(Sum) : (int32_t)(uint32_t)Sum;
+}
+
 static const WaveSimMathIntrinsic MathIntrinsics[] = {
     {"llvm.amdgcn.rcp.f32", "__wavesim_rcp_f32", (void *)rcpF32},
     {"llvm.amdgcn.rcp.f64", "__wavesim_rcp_f64", (void *)rcpF64},
@@ -165,6 +210,9 @@ static const WaveSimMathIntrinsic MathIntrinsics[] = {
     {"llvm.amdgcn.fmed3.f32", "__wavesim_fmed3_f32", (void *)fmed3F32},
     {"llvm.amdgcn.trig.preop.f64", "__wavesim_trig_preop_f64",
      (void *)trigPreopF64},
+    {"llvm.amdgcn.sdot4", "__wavesim_sdot4", (void *)sdot4},
+    {"llvm.amdgcn.udot4", "__wavesim_udot4", (void *)udot4},
+    {"llvm.amdgcn.sudot4", "__wavesim_sudot4", (void *)sudot4},
 };
 
 unsigned wavesimNumMathIntrinsics(void) {

@@ -1,7 +1,8 @@
 /*===- wavesim-math.h - Host models of AMDGPU's per-lane math intrinsics ---===*
  *
- * The llvm.amdgcn.* math intrinsics that AMD's OCML calls, each with the
- * host function wavesim runs in its place (see wavesim-math.c).
+ * The llvm.amdgcn.* math intrinsics that AMD's OCML calls, and the integer
+ * dot products, each with the host function wavesim runs in its place (see
+ * wavesim-math.c).
  *
  *===----------------------------------------------------------------------===*/
 

@@ -226,8 +226,9 @@ static bool checkCallees(LLVMModuleRef M, unsigned WaveSize, char *Error,
             "ds.bpermute, readlane and readfirstlane (i32, i64, f32, "
             "f64), ballot, wave.reduce (integer, i32 and i64), "
             "wave.barrier, s.barrier, update.dpp.i32, ds.swizzle, "
-            "permlane16.i32 and permlanex16.i32, and OCML's rcp, "
-            "rsq, fract, frexp, class, fmed3 and trig.preop)",
+            "permlane16.i32 and permlanex16.i32, sdot4, udot4 and "
+            "sudot4, and OCML's rcp, rsq, fract, frexp, class, fmed3 and "
+            "trig.preop)",
             CallerName, Name);
         return false;
       }
