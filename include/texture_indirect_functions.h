@@ -148,6 +148,16 @@ static __device__ __forceinline__ float __cuccDivideByOdd(int v,
   return __builtin_fmaxf((float)((double)v * inverse), -1.0f);
 }
 
+/* 1 / the 1.0 of an integer format read as normalized floats, to
+ * nearest. */
+static __device__ __forceinline__ double
+__cuccInverseOne(const struct __cuccTexture *t) {
+  bool isSigned = __cuccIsSigned(t);
+  double sixteen = isSigned ? 1.0 / 32767 : 1.0 / 65535;
+  double eight = isSigned ? 1.0 / 127 : 1.0 / 255;
+  return t->channelBits == 8 ? eight : sixteen;
+}
+
 /*===-- Texels ------------------------------------------------------------===*/
 
 /* The bits of channel k of the N texels at p, each as wide as the
@@ -185,11 +195,11 @@ __cuccElementOf(const struct __cuccTexture *t, unsigned bits) {
  * the 8- and 16-bit integers that are read as normalized floats). */
 static __device__ __forceinline__ float
 __cuccValueOf(const struct __cuccTexture *t, unsigned element) {
-  if (!__cuccIsFloat(t))
-    return (float)(int)element;
-  if (t->channelBits == 16)
-    return (float)__builtin_bit_cast(_Float16, (unsigned short)element);
-  return __cuccBitsToFloat(element);
+  float asInteger = (float)(int)element;
+  float asHalf = (float)__builtin_bit_cast(_Float16, (unsigned short)element);
+  float asFloat = __cuccBitsToFloat(element);
+  float asFloatFormat = t->channelBits == 16 ? asHalf : asFloat;
+  return __cuccIsFloat(t) ? asFloatFormat : asInteger;
 }
 
 /* Channel k of the border color: as an operand of filtering (a float
@@ -226,16 +236,20 @@ struct __cuccAxis {
 };
 
 /* Index m of a period of 2n as a mirror reads it (m < n: the extent
- * itself; then its mirror image). A wrap's period is n: m itself. */
+ * itself; then its mirror image); of a wrap's period of n, m itself. */
 static __device__ __forceinline__ int __cuccFold(int m, int n) {
-  return m < n ? m : 2 * n - 1 - m;
+  int mirrored = 2 * n - 1 - m;
+  return m < mirrored ? m : mirrored;
 }
 
-/* Index i of an extent of n as clamp (-1 for border) reads it. */
+/* Index i of an extent of n as clamp reads it, or border: clamped to
+ * [-1, n], and both ends (outside) -1. */
 static __device__ __forceinline__ int __cuccClampOrBorder(int i, int n,
                                                           bool border) {
-  int clamped = i < 0 ? 0 : i < n ? i : n - 1;
-  return border && clamped != i ? -1 : clamped;
+  int lowest = border ? -1 : 0, highest = border ? n : n - 1;
+  int below = i < highest ? i : highest;
+  int clamped = below > lowest ? below : lowest;
+  return clamped == n ? -1 : clamped;
 }
 
 /* The axis of coordinate c (in the texture's terms) over an extent of n
@@ -248,26 +262,28 @@ __cuccAxisOf(const struct __cuccTexture *t, float c, int n, int mode,
   bool repeats = t->normalizedCoords && (mode == cudaAddressModeWrap ||
                                          mode == cudaAddressModeMirror);
   bool border = mode == cudaAddressModeBorder;
-  if (t->normalizedCoords)
-    c = c * (float)n;
-  if (linear && !repeats && !border)
-    c = __builtin_fminf(__builtin_fmaxf(c, 0.5f), (float)n - 0.5f);
-  float below = linear ? c - 0.5f : c;
+  float scaled = c * (float)n;
+  c = t->normalizedCoords ? scaled : c;
+  float clamped =
+      __builtin_fminf(__builtin_fmaxf(c, 0.5f), (float)n - 0.5f);
+  c = linear && !repeats && !border ? clamped : c;
+  float below = c - (linear ? 0.5f : 0.0f);
   float lower = __builtin_floorf(below);
   float fraction = (below - lower) * 256.0f; /* exact */
   int weight = (int)fraction;
-  if (fraction - (float)weight >= 0.5f)
-    ++weight;
+  weight += fraction - (float)weight >= 0.5f ? 1 : 0;
   int i = (int)lower;
   int period = mode == cudaAddressModeMirror ? 2 * n : n;
   /* i mod period in [0, period): below 0, from -i - 1 (= ~i). */
   unsigned r = (unsigned)(i < 0 ? ~i : i) % (unsigned)period;
   int m = i < 0 ? period - 1 - (int)r : (int)r;
   int next = m + 1 == period ? 0 : m + 1;
+  int foldedLow = __cuccFold(m, n), foldedHigh = __cuccFold(next, n);
+  int clampedLow = __cuccClampOrBorder(i, n, border);
+  int clampedHigh = __cuccClampOrBorder(i + 1, n, border);
   struct __cuccAxis a;
-  a.low = repeats ? __cuccFold(m, n) : __cuccClampOrBorder(i, n, border);
-  a.high =
-      repeats ? __cuccFold(next, n) : __cuccClampOrBorder(i + 1, n, border);
+  a.low = repeats ? foldedLow : clampedLow;
+  a.high = repeats ? foldedHigh : clampedHigh;
   a.weight = weight;
   return a;
 }
@@ -374,9 +390,8 @@ __cuccRoundTiesAway(struct __cuccFilterSum s, int mantissaBits,
   double steps = __builtin_ldexp(s.high, scale);
   double whole = __builtin_floor(steps);
   double pastHalf = ((steps - whole) - 0.5) + __builtin_ldexp(s.low, scale);
-  if (pastHalf > 0.0 || (pastHalf == 0.0 && s.high > 0.0))
-    whole += 1.0;
-  float r = (float)__builtin_ldexp(whole, -scale - 8);
+  bool up = (pastHalf > 0.0) | ((pastHalf == 0.0) & (s.high > 0.0));
+  float r = (float)__builtin_ldexp(whole + (up ? 1.0 : 0.0), -scale - 8);
   unsigned sign = (unsigned)(bits >> 32) & 0x80000000u;
   return __cuccBitsToFloat((__cuccFloatToBits(r) & 0x7fffffffu) | sign);
 }
@@ -388,12 +403,11 @@ static __device__ __forceinline__ int
 __cuccFilteredToSixteenBits(const struct __cuccTexture *t, int sum) {
   bool unsigned8 = !__cuccIsSigned(t) && t->channelBits == 8;
   int rounded = (sum * (unsigned8 ? 257 : 1) + 128) >> 8;
-  if (!__cuccIsSigned(t) || t->channelBits != 8)
-    return rounded;
   /* |sum| <= 128 x 256: 32 bits hold the scaled magnitude. */
   unsigned magnitude = (unsigned)(sum < 0 ? -sum : sum) * 32767u;
   int snorm = (int)((magnitude + 127u * 128u - 1u) / (127u * 256u));
-  return sum < 0 ? -snorm : snorm;
+  int signedSnorm = sum < 0 ? -snorm : snorm;
+  return __cuccIsSigned(t) && t->channelBits == 8 ? signedSnorm : rounded;
 }
 
 /*===-- Sampling ----------------------------------------------------------===*/
@@ -418,28 +432,37 @@ __cuccChannelOf(const struct __cuccTexture *t,
 #pragma unroll
   for (int i = 0; i < N; ++i) {
     element[i] = __cuccElementOf(t, element[i]);
-    operand[i] = c.border[i] ? border.value : __cuccValueOf(t, element[i]);
+    float value = __cuccValueOf(t, element[i]);
+    operand[i] = c.border[i] ? border.value : value;
+  }
+  /* Point and linear filtering are the two sides of a uniform branch,
+   * each ending with the channel's bits: one region of code per fetch
+   * (straight-line fetches would be scheduled into one another, and the
+   * steps after a merge sunk to the kernel's end, every fetch's registers
+   * live at once). */
+  if (!linear) {
+    float normalized =
+        __cuccDivideByOdd((int)operand[0], __cuccInverseOne(t));
+    unsigned asElement = c.border[0] ? border.bits : element[0];
+    unsigned integerBits = __cuccNormalizedIntegers(t)
+                               ? __cuccFloatToBits(normalized)
+                               : asElement;
+    return __cuccIsFloat(t) ? __cuccFloatToBits(operand[0]) : integerBits;
   }
   bool half = __cuccIsFloat(t) && t->channelBits == 16;
   struct __cuccFilterSum sum = {
-      __cuccProductOf(operand[0], c.weight[0], half), 0.0};
+      __cuccProductOf(operand[0], c.weight[0], half), -0.0};
 #pragma unroll
   for (int i = 1; i < N; ++i)
     sum = __cuccAddExactly(sum,
                            __cuccProductOf(operand[i], c.weight[i], half));
-  if (__cuccIsFloat(t))
-    return __cuccFloatToBits(
-        linear ? __cuccRoundTiesAway(sum, half ? 10 : 23, half ? -14 : -126)
-               : operand[0]);
-  if (__cuccNormalizedIntegers(t)) {
-    /* An integer format's sum is exact: sum.high is the integer. */
-    int value = linear ? __cuccFilteredToSixteenBits(t, (int)sum.high)
-                       : (int)operand[0];
-    int one = linear ? (__cuccIsSigned(t) ? 32767 : 65535)
-                     : __cuccNormalizedOne(t);
-    return __cuccFloatToBits(__cuccDivideByOdd(value, 1.0 / one));
-  }
-  return c.border[0] ? border.bits : element[0];
+  float filtered =
+      __cuccRoundTiesAway(sum, half ? 10 : 23, half ? -14 : -126);
+  /* An integer format's sum is exact: sum.high is the integer. */
+  int sixteen = __cuccFilteredToSixteenBits(t, (int)sum.high);
+  float normalized = __cuccDivideByOdd(
+      sixteen, __cuccIsSigned(t) ? 1.0 / 32767 : 1.0 / 65535);
+  return __cuccFloatToBits(__cuccIsFloat(t) ? filtered : normalized);
 }
 
 /* The fetch at x, y, z (as many as Dims has; Dims 1 is a 1D texture,
@@ -447,9 +470,13 @@ __cuccChannelOf(const struct __cuccTexture *t,
  * Layered: the corners of slice z (3D: of both slices around z). */
 template <int Dims, bool Layered>
 static __device__ __forceinline__ struct __cuccTexel
-__cuccSample(struct __cuccTexture texture, float x, float y, float z,
+__cuccSample(cudaTextureObject_t object, float x, float y, float z,
              int layer) {
+  struct __cuccTexture texture = __cuccTextureOf(object);
   const struct __cuccTexture *t = &texture;
+  struct __cuccTexel v = {{0u, 0u, 0u, 0u}};
+  if (t->width <= 0)
+    return v;
   __cuccTexelPtr base = (__cuccTexelPtr)t->texels;
   if (Layered && t->layers) {
     unsigned last = (unsigned)t->layers - 1;
@@ -471,16 +498,18 @@ __cuccSample(struct __cuccTexture texture, float x, float y, float z,
                 Dims == 3 ? 256 - az.weight : 256);
   if (Dims == 3)
     __cuccSliceAt(t, c, 4, base, ax, ay, az.high, az.weight);
-  struct __cuccTexel v = {
-      {__cuccChannelOf(t, c, linear, 0), __cuccChannelOf(t, c, linear, 1),
-       __cuccChannelOf(t, c, linear, 2), __cuccChannelOf(t, c, linear, 3)}};
+  v.bits[0] = __cuccChannelOf(t, c, linear, 0);
+  v.bits[1] = __cuccChannelOf(t, c, linear, 1);
+  v.bits[2] = __cuccChannelOf(t, c, linear, 2);
+  v.bits[3] = __cuccChannelOf(t, c, linear, 3);
   return v;
 }
 
 /* tex1Dfetch on linear memory: the element, or 0 out of range (where the
  * first element is read, harmlessly). */
 static __device__ __forceinline__ struct __cuccTexel
-__cuccFetchLinear(struct __cuccTexture texture, int x) {
+__cuccFetchLinear(cudaTextureObject_t object, int x) {
+  struct __cuccTexture texture = __cuccTextureOf(object);
   const struct __cuccTexture *t = &texture;
   bool inside = x >= 0 && x < t->width;
   struct __cuccCorners<1> c;
@@ -663,42 +692,42 @@ template <class T>
 static __device__ __forceinline__ T tex1Dfetch(cudaTextureObject_t texObject,
                                                int x) {
   return __cuccTexResult<T>::make(
-      __cuccFetchLinear(__cuccTextureOf(texObject), x));
+      __cuccFetchLinear(texObject, x));
 }
 
 template <class T>
 static __device__ __forceinline__ T tex1D(cudaTextureObject_t texObject,
                                           float x) {
   return __cuccTexResult<T>::make(
-      __cuccSample<1, false>(__cuccTextureOf(texObject), x, 0.0f, 0.0f, 0));
+      __cuccSample<1, false>(texObject, x, 0.0f, 0.0f, 0));
 }
 
 template <class T>
 static __device__ __forceinline__ T tex2D(cudaTextureObject_t texObject,
                                           float x, float y) {
   return __cuccTexResult<T>::make(
-      __cuccSample<2, false>(__cuccTextureOf(texObject), x, y, 0.0f, 0));
+      __cuccSample<2, false>(texObject, x, y, 0.0f, 0));
 }
 
 template <class T>
 static __device__ __forceinline__ T tex3D(cudaTextureObject_t texObject,
                                           float x, float y, float z) {
   return __cuccTexResult<T>::make(
-      __cuccSample<3, false>(__cuccTextureOf(texObject), x, y, z, 0));
+      __cuccSample<3, false>(texObject, x, y, z, 0));
 }
 
 template <class T>
 static __device__ __forceinline__ T
 tex1DLayered(cudaTextureObject_t texObject, float x, int layer) {
   return __cuccTexResult<T>::make(
-      __cuccSample<1, true>(__cuccTextureOf(texObject), x, 0.0f, 0.0f, layer));
+      __cuccSample<1, true>(texObject, x, 0.0f, 0.0f, layer));
 }
 
 template <class T>
 static __device__ __forceinline__ T
 tex2DLayered(cudaTextureObject_t texObject, float x, float y, int layer) {
   return __cuccTexResult<T>::make(
-      __cuccSample<2, true>(__cuccTextureOf(texObject), x, y, 0.0f, layer));
+      __cuccSample<2, true>(texObject, x, y, 0.0f, layer));
 }
 
 template <class T>
