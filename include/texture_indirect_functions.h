@@ -347,12 +347,14 @@ __cuccSliceAt(const struct __cuccTexture *t, struct __cuccCorners<N> &c,
  * double precision; -0 where the weight is 0, which changes no sum (0 x a
  * texel of -0, infinity or NaN could). A half texel's product is cut as
  * the texture unit forms it: under half's normal range (2^-14, 2^-6 in
- * 1/256s), toward zero to half's subnormal step (2^-24, 2^-16). */
+ * 1/256s: halfNormal, 0 for other formats), toward zero to half's
+ * subnormal step (2^-24, 2^-16). */
 static __device__ __forceinline__ double
-__cuccProductOf(float operand, int weight, bool half) {
-  double p = (double)(weight == 0 ? -0.0f : operand) * (double)weight;
+__cuccProductOf(float operand, int weight, double halfNormal) {
+  unsigned bits = weight == 0 ? 0x80000000u : __cuccFloatToBits(operand);
+  double p = (double)__cuccBitsToFloat(bits) * (double)weight;
   double cut = __builtin_trunc(p * 0x1p16) * 0x1p-16;
-  return half && __builtin_fabs(p) < 0x1p-6 ? cut : p;
+  return __builtin_fabs(p) < halfNormal ? cut : p;
 }
 
 /* The sum of a linear fetch's products: a double and what rounding that
@@ -450,12 +452,13 @@ __cuccChannelOf(const struct __cuccTexture *t,
     return __cuccIsFloat(t) ? __cuccFloatToBits(operand[0]) : integerBits;
   }
   bool half = __cuccIsFloat(t) && t->channelBits == 16;
+  double halfNormal = half ? 0x1p-6 : 0.0;
   struct __cuccFilterSum sum = {
-      __cuccProductOf(operand[0], c.weight[0], half), -0.0};
+      __cuccProductOf(operand[0], c.weight[0], halfNormal), -0.0};
 #pragma unroll
   for (int i = 1; i < N; ++i)
-    sum = __cuccAddExactly(sum,
-                           __cuccProductOf(operand[i], c.weight[i], half));
+    sum = __cuccAddExactly(
+        sum, __cuccProductOf(operand[i], c.weight[i], halfNormal));
   float filtered =
       __cuccRoundTiesAway(sum, half ? 10 : 23, half ? -14 : -126);
   /* An integer format's sum is exact: sum.high is the integer. */
