@@ -40,17 +40,32 @@
 // half products at the subnormal step beyond the probe's), the rule is the
 // one stated above.
 //
-// The code's shape is for the AMDGPU backend: every fetch is inlined into
-// the kernel (no call), and nothing is an array indexed at run time (no
-// scratch: lit-tests/textures/sampler-no-scratch.cu). Each dimension is
-// addressed once for its pair of texels, the corners are spelled out, each
+// Half texels convert exactly (a signaling NaN comes back quieted).
+//
+// The code's shape is for the AMDGPU backend, and small (a tex2D<float>
+// inline is some 460 instructions at gfx90a, where spelling out each
+// mode's branches took some 840): every fetch is inlined (no call),
+// and nothing is an array indexed at run time (no scratch:
+// lit-tests/textures/sampler-no-scratch.cu). Every addressing mode of a
+// dimension is computed and the uniform mode selects (wrap and mirror
+// share one remainder); the texel format is one uniform branch around the
+// corners' loads, each corner's value one conversion; point filtering
+// takes the first corner, and linear filtering sums the corners' products
+// in one double-double sum and rounds it once, to float or half precision
+// by one rounding (ties away from zero, decided exactly) or for integers
+// to 16 bits. A fetch is a region of its own: a uniform branch on the
+// texture's width guards it, and point and linear filtering are the two
+// sides of a uniform branch that each end with the channel's bits. As
+// straight-line code, fetches were scheduled into one another and each
+// fetch's last steps sunk to the kernel's end (InstCombine sinks what only
+// the returning block uses), every fetch's registers live at once: 80
+// VGPRs for opticalFlow's 18 fetches, where a region each needs 45. Each
 // channel is computed on its own from a constant index (a fetch of one
-// channel keeps only that channel's code), the texel format is one uniform
-// branch around grouped loads, and every format's linear sum is the same
-// double-double one (an integer format's is exact). The descriptor is
-// copied field by field through the constant address space (the runtime
-// fills it before a launch and no kernel writes it), so its fields are
-// scalar loads where the texture object is uniform; the texels are read
+// channel keeps only that channel's code). The descriptor is copied field
+// by field through the constant address space (the runtime fills it before
+// a launch and no kernel writes it), so its fields are scalar loads where
+// the texture object is uniform; the texels are read through the global
+// address space.
 #ifndef __TEXTURE_INDIRECT_FUNCTIONS_H__
 #define __TEXTURE_INDIRECT_FUNCTIONS_H__
 
@@ -242,8 +257,8 @@ static __device__ __forceinline__ int __cuccFold(int m, int n) {
   return m < mirrored ? m : mirrored;
 }
 
-/* Index i of an extent of n as clamp reads it, or border: clamped to
- * [-1, n], and both ends (outside) -1. */
+/* Index i of an extent of n as clamp reads it (clamped to [0, n - 1]), or
+ * border (-1 outside: clamped to [-1, n], n read as -1). */
 static __device__ __forceinline__ int __cuccClampOrBorder(int i, int n,
                                                           bool border) {
   int lowest = border ? -1 : 0, highest = border ? n : n - 1;
@@ -437,11 +452,9 @@ __cuccChannelOf(const struct __cuccTexture *t,
     float value = __cuccValueOf(t, element[i]);
     operand[i] = c.border[i] ? border.value : value;
   }
-  /* Point and linear filtering are the two sides of a uniform branch,
-   * each ending with the channel's bits: one region of code per fetch
-   * (straight-line fetches would be scheduled into one another, and the
-   * steps after a merge sunk to the kernel's end, every fetch's registers
-   * live at once). */
+  /* Point and linear filtering: the two sides of a uniform branch, each
+   * ending with the channel's bits (what followed a merge would be sunk to
+   * the kernel's end: see the file's header). */
   if (!linear) {
     float normalized =
         __cuccDivideByOdd((int)operand[0], __cuccInverseOne(t));
@@ -478,6 +491,8 @@ __cuccSample(cudaTextureObject_t object, float x, float y, float z,
   struct __cuccTexture texture = __cuccTextureOf(object);
   const struct __cuccTexture *t = &texture;
   struct __cuccTexel v = {{0u, 0u, 0u, 0u}};
+  /* A region of its own (see the file's header); no texture the runtime
+   * makes is 0 texels wide. */
   if (t->width <= 0)
     return v;
   __cuccTexelPtr base = (__cuccTexelPtr)t->texels;
