@@ -40,18 +40,32 @@
 // half products at the subnormal step beyond the probe's), the rule is the
 // one stated above.
 //
-// The code's shape is for the AMDGPU backend: every fetch is inlined into
-// the kernel (no call), and nothing is an array indexed at run time (no
-// scratch: lit-tests/textures/sampler-no-scratch.cu). Each dimension is
-// addressed once for its pair of texels, the corners are spelled out, each
+// Half texels convert exactly (a signaling NaN comes back quieted).
+//
+// The code's shape is for the AMDGPU backend, and small (a tex2D<float>
+// inline is some 460 instructions at gfx90a, where spelling out each
+// mode's branches took some 840): every fetch is inlined (no call),
+// and nothing is an array indexed at run time (no scratch:
+// lit-tests/textures/sampler-no-scratch.cu). Every addressing mode of a
+// dimension is computed and the uniform mode selects (wrap and mirror
+// share one remainder); the texel format is one uniform branch around the
+// corners' loads, each corner's value one conversion; point filtering
+// takes the first corner, and linear filtering sums the corners' products
+// in one double-double sum and rounds it once, to float or half precision
+// by one rounding (ties away from zero, decided exactly) or for integers
+// to 16 bits. A fetch is a region of its own: a uniform branch on the
+// texture's width guards it, and point and linear filtering are the two
+// sides of a uniform branch that each end with the channel's bits. As
+// straight-line code, fetches were scheduled into one another and each
+// fetch's last steps sunk to the kernel's end (InstCombine sinks what only
+// the returning block uses), every fetch's registers live at once: 80
+// VGPRs for opticalFlow's 18 fetches, where a region each needs 45. Each
 // channel is computed on its own from a constant index (a fetch of one
-// channel keeps only that channel's code), the texel format is one uniform
-// branch around grouped loads, and every format's linear sum is the same
-// double-double one (an integer format's is exact). The descriptor is
-// copied field by field through the constant address space (the runtime
-// fills it before a launch and no kernel writes it), so its fields are
-// scalar loads where the texture object is uniform; the texels are read
-// through the global address space.
+// channel keeps only that channel's code). The descriptor is copied field
+// by field through the constant address space (the runtime fills it before
+// a launch and no kernel writes it), so its fields are scalar loads where
+// the texture object is uniform; the texels are read through the global
+// address space.
 #ifndef __TEXTURE_INDIRECT_FUNCTIONS_H__
 #define __TEXTURE_INDIRECT_FUNCTIONS_H__
 
@@ -63,19 +77,11 @@ typedef const __attribute__((address_space(4))) struct __cuccTexture
     *__cuccTextureRef;
 typedef const __attribute__((address_space(1))) unsigned char *__cuccTexelPtr;
 
-/* A fetched texel: each channel as a float (float formats and normalized
- * reads) and as its integer bits (integer formats: the element, sign
- * extended; a filtered result: the float's bits). Only ever indexed by
- * constants. */
+/* A fetched texel: each channel's 32 bits, a float's (float formats,
+ * integers read as normalized floats, filtered results) or an integer's
+ * (integer formats read as themselves: the element, sign extended). */
 struct __cuccTexel {
-  float f[4];
-  unsigned u[4];
-};
-
-/* One channel of a texel. */
-struct __cuccChannel {
-  float f;
-  unsigned u;
+  unsigned bits[4];
 };
 
 /* The descriptor of a texture object, read whole: each field a fetch uses
@@ -110,12 +116,6 @@ __cuccTextureOf(cudaTextureObject_t object) {
   return t;
 }
 
-static __device__ __forceinline__ bool
-__cuccReadsFloats(const struct __cuccTexture *t) {
-  return t->kind == cudaChannelFormatKindFloat ||
-         t->readMode == cudaReadModeNormalizedFloat;
-}
-
 static __device__ __forceinline__ float __cuccBitsToFloat(unsigned bits) {
   float f;
   __builtin_memcpy(&f, &bits, sizeof(f));
@@ -128,105 +128,116 @@ static __device__ __forceinline__ unsigned __cuccFloatToBits(float f) {
   return bits;
 }
 
-/* IEEE half to single precision, exactly (subnormals, infinities, NaNs
- * with their payload): the exponent rebiased (all ones stays all ones), a
- * subnormal as its mantissa x 2^-24. */
-static __device__ __forceinline__ float __cuccHalfToFloat(unsigned h) {
-  unsigned sign = (h & 0x8000u) << 16, exponent = (h >> 10) & 0x1f,
-           mantissa = h & 0x3ff;
-  unsigned biased = exponent == 0x1f ? 0xffu : exponent + 112;
-  unsigned normal = sign | (biased << 23) | (mantissa << 13);
-  unsigned subnormal = sign | __cuccFloatToBits((float)mantissa * 0x1p-24f);
-  return __cuccBitsToFloat(exponent == 0 ? subnormal : normal);
+/*===-- Formats -----------------------------------------------------------===*/
+
+static __device__ __forceinline__ bool
+__cuccIsFloat(const struct __cuccTexture *t) {
+  return t->kind == cudaChannelFormatKindFloat;
+}
+
+static __device__ __forceinline__ bool
+__cuccIsSigned(const struct __cuccTexture *t) {
+  return t->kind == cudaChannelFormatKindSigned;
+}
+
+static __device__ __forceinline__ bool
+__cuccNormalizedIntegers(const struct __cuccTexture *t) {
+  return !__cuccIsFloat(t) && t->readMode == cudaReadModeNormalizedFloat;
 }
 
 /* The largest value of an integer format read as normalized floats: its
  * 1.0 (255, 65535, 127 or 32767). */
 static __device__ __forceinline__ int
 __cuccNormalizedOne(const struct __cuccTexture *t) {
-  int magnitudeBits =
-      t->channelBits - (t->kind == cudaChannelFormatKindSigned ? 1 : 0);
-  return (1 << magnitudeBits) - 1;
+  return (1 << (t->channelBits - (__cuccIsSigned(t) ? 1 : 0))) - 1;
 }
 
 /* v / d for an integer |v| <= 65535 and an odd d <= 65535, correctly
  * rounded, as v x (1 / d) in double precision (inverse: 1 / d to nearest),
  * rounded to float: no float's rounding midpoint is an odd multiple of
  * 2^-24 of v / d's binade, so v / d is at least 2^-16 of a half step away
- * from any, and the double product errs by under 2^-51 of v / d. */
+ * from any, and the double product errs by under 2^-51 of v / d. Signed
+ * formats' values are at least -1. */
 static __device__ __forceinline__ float __cuccDivideByOdd(int v,
                                                           double inverse) {
-  return (float)((double)v * inverse);
+  return __builtin_fmaxf((float)((double)v * inverse), -1.0f);
 }
 
-/* An integer texel value read as a normalized float, correctly rounded;
- * signed ones at least -1. */
-static __device__ __forceinline__ float
-__cuccNormalizedValue(const struct __cuccTexture *t, int value) {
-  bool isSigned = t->kind == cudaChannelFormatKindSigned;
-  double inverse = t->channelBits == 8 ? (isSigned ? 1.0 / 127 : 1.0 / 255)
-                                       : (isSigned ? 1.0 / 32767 : 1.0 / 65535);
-  float f = __cuccDivideByOdd(value, inverse);
-  return f < -1.0f ? -1.0f : f;
+/* 1 / the 1.0 of an integer format read as normalized floats, to
+ * nearest. */
+static __device__ __forceinline__ double
+__cuccInverseOne(const struct __cuccTexture *t) {
+  bool isSigned = __cuccIsSigned(t);
+  double sixteen = isSigned ? 1.0 / 32767 : 1.0 / 65535;
+  double eight = isSigned ? 1.0 / 127 : 1.0 / 255;
+  return t->channelBits == 8 ? eight : sixteen;
 }
 
 /*===-- Texels ------------------------------------------------------------===*/
 
-/* The bits of channel k of the texel at p (k one the format has), the
- * format's channels Bits wide: the element, sign extended for signed
- * integers. */
-template <int Bits>
+/* The bits of channel k of the N texels at p, each as wide as the
+ * format's channels, zero extended: one uniform branch on that width. */
+template <int N>
+static __device__ __forceinline__ void
+__cuccReadChannel(const struct __cuccTexture *t, const __cuccTexelPtr *p,
+                  int k, unsigned *bits) {
+  typedef const __attribute__((address_space(1))) unsigned short *Halves;
+  typedef const __attribute__((address_space(1))) unsigned *Words;
+  if (t->channelBits == 8) {
+#pragma unroll
+    for (int i = 0; i < N; ++i)
+      bits[i] = p[i][k];
+  } else if (t->channelBits == 16) {
+#pragma unroll
+    for (int i = 0; i < N; ++i)
+      bits[i] = ((Halves)p[i])[k];
+  } else {
+#pragma unroll
+    for (int i = 0; i < N; ++i)
+      bits[i] = ((Words)p[i])[k];
+  }
+}
+
+/* A channel's bits as the element: sign extended for signed integers. */
 static __device__ __forceinline__ unsigned
-__cuccBitsOf(const struct __cuccTexture *t, __cuccTexelPtr p, int k) {
-  bool isSigned = t->kind == cudaChannelFormatKindSigned;
-  if (Bits == 8) {
-    unsigned char b = p[k];
-    return isSigned ? (unsigned)(int)(signed char)b : b;
-  }
-  if (Bits == 16) {
-    unsigned short s =
-        ((const __attribute__((address_space(1))) unsigned short *)p)[k];
-    return isSigned ? (unsigned)(int)(short)s : s;
-  }
-  return ((const __attribute__((address_space(1))) unsigned *)p)[k];
+__cuccElementOf(const struct __cuccTexture *t, unsigned bits) {
+  unsigned sign = __cuccIsSigned(t) ? 1u << (t->channelBits - 1) : 0u;
+  return (bits ^ sign) - sign;
 }
 
-/* The float a fetch returns for a channel's bits. */
+/* What a channel's element is worth as a float: a float's or a half's
+ * value (exactly; a signaling NaN quieted), an integer's value (exact for
+ * the 8- and 16-bit integers that are read as normalized floats). */
 static __device__ __forceinline__ float
-__cuccChannelValue(const struct __cuccTexture *t, unsigned bits) {
-  if (t->kind == cudaChannelFormatKindFloat)
-    return t->channelBits == 16 ? __cuccHalfToFloat(bits)
-                                : __cuccBitsToFloat(bits);
-  if (t->readMode == cudaReadModeNormalizedFloat)
-    return __cuccNormalizedValue(t, (int)bits);
-  return __cuccBitsToFloat(bits);
+__cuccValueOf(const struct __cuccTexture *t, unsigned element) {
+  float asInteger = (float)(int)element;
+  float asHalf = (float)__builtin_bit_cast(_Float16, (unsigned short)element);
+  float asFloat = __cuccBitsToFloat(element);
+  float asFloatFormat = t->channelBits == 16 ? asHalf : asFloat;
+  return __cuccIsFloat(t) ? asFloatFormat : asInteger;
 }
 
-static __device__ __forceinline__ bool
-__cuccNormalizedIntegers(const struct __cuccTexture *t) {
-  return t->kind != cudaChannelFormatKindFloat &&
-         t->readMode == cudaReadModeNormalizedFloat;
-}
+/* Channel k of the border color: as an operand of filtering (a float
+ * format's color; for integers read as normalized floats the integer of
+ * the format's texel nearest the color clamped to the format's range), and
+ * as the bits an integer format read as itself returns (the color's).
+ * Uniform where the texture is. */
+struct __cuccBorder {
+  float value;
+  unsigned bits;
+};
 
-/* Channel k of the border color as a texel: its float and its bits, but
- * for integers read as normalized floats a texel of the format, clamped to
- * the format's range and rounded to nearest. Uniform where t is. */
-static __device__ __forceinline__ struct __cuccChannel
-__cuccBorderChannel(const struct __cuccTexture *t, int k) {
-  struct __cuccChannel v;
+static __device__ __forceinline__ struct __cuccBorder
+__cuccBorderOf(const struct __cuccTexture *t, int k) {
   float color = t->borderColor[k];
-  if (!__cuccNormalizedIntegers(t)) {
-    v.f = color;
-    v.u = __cuccFloatToBits(color);
-    return v;
-  }
-  float lowest = t->kind == cudaChannelFormatKindSigned ? -1.0f : 0.0f;
-  color = color < lowest ? lowest : color > 1.0f ? 1.0f : color;
-  int value =
-      (int)__builtin_floor((double)color * __cuccNormalizedOne(t) + 0.5);
-  v.u = (unsigned)value;
-  v.f = __cuccNormalizedValue(t, value);
-  return v;
+  float lowest = __cuccIsSigned(t) ? -1.0f : 0.0f;
+  float clamped = __builtin_fminf(__builtin_fmaxf(color, lowest), 1.0f);
+  int texel = (int)__builtin_floor((double)clamped * __cuccNormalizedOne(t) +
+                                   0.5);
+  struct __cuccBorder b;
+  b.value = __cuccNormalizedIntegers(t) ? (float)texel : color;
+  b.bits = __cuccFloatToBits(color);
+  return b;
 }
 
 /*===-- Addressing --------------------------------------------------------===*/
@@ -240,185 +251,125 @@ struct __cuccAxis {
 };
 
 /* Index m of a period of 2n as a mirror reads it (m < n: the extent
- * itself; then its mirror image). */
+ * itself; then its mirror image); of a wrap's period of n, m itself. */
 static __device__ __forceinline__ int __cuccFold(int m, int n) {
-  return m < n ? m : 2 * n - 1 - m;
+  int mirrored = 2 * n - 1 - m;
+  return m < mirrored ? m : mirrored;
 }
 
-/* Index i of an extent of n as clamp (-1 for border) reads it. */
+/* Index i of an extent of n as clamp reads it (clamped to [0, n - 1]), or
+ * border (-1 outside: clamped to [-1, n], n read as -1). */
 static __device__ __forceinline__ int __cuccClampOrBorder(int i, int n,
                                                           bool border) {
-  if (i >= 0 && i < n)
-    return i;
-  return border ? -1 : i < 0 ? 0 : n - 1;
-}
-
-/* Texel indices i and i + 1 of an extent of n under an addressing mode.
- * Wrap and mirror share one remainder: i + 1's is i's plus one. */
-static __device__ __forceinline__ struct __cuccAxis
-__cuccAddressPair(int i, int n, int mode) {
-  struct __cuccAxis a;
-  a.weight = 0;
-  if (mode == cudaAddressModeWrap || mode == cudaAddressModeMirror) {
-    int period = mode == cudaAddressModeMirror ? 2 * n : n;
-    /* i mod period in [0, period): below 0, from -i - 1 (= ~i). */
-    unsigned r = (unsigned)(i < 0 ? ~i : i) % (unsigned)period;
-    int m = i < 0 ? period - 1 - (int)r : (int)r;
-    int next = m + 1 == period ? 0 : m + 1;
-    a.low = __cuccFold(m, n);
-    a.high = __cuccFold(next, n);
-    return a;
-  }
-  bool border = mode == cudaAddressModeBorder;
-  a.low = __cuccClampOrBorder(i, n, border);
-  a.high = __cuccClampOrBorder(i + 1, n, border);
-  return a;
+  int lowest = border ? -1 : 0, highest = border ? n : n - 1;
+  int below = i < highest ? i : highest;
+  int clamped = below > lowest ? below : lowest;
+  return clamped == n ? -1 : clamped;
 }
 
 /* The axis of coordinate c (in the texture's terms) over an extent of n
- * under an addressing mode. */
+ * under an addressing mode. Wrap and mirror (normalized coordinates only;
+ * unnormalized ones clamp) share one remainder, i + 1's being i's plus
+ * one; every mode is computed and the uniform mode selects. */
 static __device__ __forceinline__ struct __cuccAxis
 __cuccAxisOf(const struct __cuccTexture *t, float c, int n, int mode,
              bool linear) {
-  if (t->normalizedCoords)
-    c = c * (float)n;
-  else if (mode == cudaAddressModeWrap || mode == cudaAddressModeMirror)
-    mode = cudaAddressModeClamp;
-  float lower = __builtin_floorf(c);
-  int weight = 0;
-  if (linear) {
-    if (mode == cudaAddressModeClamp)
-      c = __builtin_fminf(__builtin_fmaxf(c, 0.5f), (float)n - 0.5f);
-    float below = c - 0.5f;
-    lower = __builtin_floorf(below);
-    float fraction = (below - lower) * 256.0f; /* exact */
-    weight = (int)fraction;
-    if (fraction - (float)weight >= 0.5f)
-      ++weight;
-  }
-  struct __cuccAxis a = __cuccAddressPair((int)lower, n, mode);
+  bool repeats = t->normalizedCoords && (mode == cudaAddressModeWrap ||
+                                         mode == cudaAddressModeMirror);
+  bool border = mode == cudaAddressModeBorder;
+  float scaled = c * (float)n;
+  c = t->normalizedCoords ? scaled : c;
+  float clamped =
+      __builtin_fminf(__builtin_fmaxf(c, 0.5f), (float)n - 0.5f);
+  c = linear && !repeats && !border ? clamped : c;
+  float below = c - (linear ? 0.5f : 0.0f);
+  float lower = __builtin_floorf(below);
+  float fraction = (below - lower) * 256.0f; /* exact */
+  int weight = (int)fraction;
+  weight += fraction - (float)weight >= 0.5f ? 1 : 0;
+  int i = (int)lower;
+  int period = mode == cudaAddressModeMirror ? 2 * n : n;
+  /* i mod period in [0, period): below 0, from -i - 1 (= ~i). */
+  unsigned r = (unsigned)(i < 0 ? ~i : i) % (unsigned)period;
+  int m = i < 0 ? period - 1 - (int)r : (int)r;
+  int next = m + 1 == period ? 0 : m + 1;
+  int foldedLow = __cuccFold(m, n), foldedHigh = __cuccFold(next, n);
+  int clampedLow = __cuccClampOrBorder(i, n, border);
+  int clampedHigh = __cuccClampOrBorder(i + 1, n, border);
+  struct __cuccAxis a;
+  a.low = repeats ? foldedLow : clampedLow;
+  a.high = repeats ? foldedHigh : clampedHigh;
   a.weight = weight;
   return a;
 }
 
-/* A texel a fetch reads: where it is (an index of the border reads the
- * first texel, harmlessly), whether it is of the border, its weight. */
-struct __cuccCorner {
-  __cuccTexelPtr p;
-  bool border;
-  int weight;
+/* The texels a fetch reads, in the order linear filtering sums them: per
+ * slice (3D: z's lower, then upper) low x low y, high x low y, low x high
+ * y, high x high y; point filtering reads the first. Each is where it is
+ * (an index of the border reads the first texel, harmlessly), whether it
+ * is of the border, and its weight (of 1/256). */
+template <int N> struct __cuccCorners {
+  __cuccTexelPtr p[N];
+  bool border[N];
+  int weight[N];
 };
-
-static __device__ __forceinline__ struct __cuccCorner
-__cuccCornerAt(const struct __cuccTexture *t, __cuccTexelPtr base, int x,
-               int y, int z, int weight) {
-  struct __cuccCorner c;
-  c.border = (x | y | z) < 0;
-  c.p = base + (unsigned long long)(x < 0 ? 0 : x) * t->texelBytes +
-        (unsigned long long)(y < 0 ? 0 : y) * t->rowPitch +
-        (unsigned long long)(z < 0 ? 0 : z) * t->slicePitch;
-  c.weight = weight;
-  return c;
-}
-
-/*===-- Linear filtering --------------------------------------------------===*/
 
 /* The weights (of 1/256) of a slice's four corners: the slice's share of
  * 256 split at x (ties up), then each part at y (ties up beside the upper
  * x texel, down beside the lower; so 2D keeps both dimensions' sums). The
  * H100's 2D and 3D samples show each of these roundings. */
-struct __cuccSliceWeights {
-  int lowXLowY, highXLowY, lowXHighY, highXHighY;
-};
-
-static __device__ __forceinline__ struct __cuccSliceWeights
-__cuccSplitSlice(int slice, int wx, int wy) {
+template <int N>
+static __device__ __forceinline__ void
+__cuccSplitSlice(struct __cuccCorners<N> &c, int first, int slice, int wx,
+                 int wy) {
   int upperX = (slice * wx + 128) >> 8;
   int lowerX = slice - upperX;
   int lowerXUpperY = (lowerX * wy + 127) >> 8;
   int upperXUpperY = (upperX * wy + 128) >> 8;
-  struct __cuccSliceWeights w = {lowerX - lowerXUpperY, upperX - upperXUpperY,
-                                 lowerXUpperY, upperXUpperY};
-  return w;
+  c.weight[first] = lowerX - lowerXUpperY;
+  c.weight[first + 1] = upperX - upperXUpperY;
+  c.weight[first + 2] = lowerXUpperY;
+  c.weight[first + 3] = upperXUpperY;
 }
 
-/* The four texels of a linear fetch at slice z (0 in 2D), in the order
- * they are summed: low x low y, high x low y, low x high y, high x high y;
- * slice is the slice's share of 256 (all of it in 2D; 3D splits z first). */
-struct __cuccSlice {
-  struct __cuccCorner lowXLowY, highXLowY, lowXHighY, highXHighY;
-};
-
-static __device__ __forceinline__ struct __cuccSlice
-__cuccSliceAt(const struct __cuccTexture *t, __cuccTexelPtr base,
-              struct __cuccAxis x, struct __cuccAxis y, int z, int slice) {
-  struct __cuccSliceWeights w = __cuccSplitSlice(slice, x.weight, y.weight);
-  struct __cuccSlice s;
-  s.lowXLowY = __cuccCornerAt(t, base, x.low, y.low, z, w.lowXLowY);
-  s.highXLowY = __cuccCornerAt(t, base, x.high, y.low, z, w.highXLowY);
-  s.lowXHighY = __cuccCornerAt(t, base, x.low, y.high, z, w.lowXHighY);
-  s.highXHighY = __cuccCornerAt(t, base, x.high, y.high, z, w.highXHighY);
-  return s;
+template <int N>
+static __device__ __forceinline__ void
+__cuccCornerAt(const struct __cuccTexture *t, struct __cuccCorners<N> &c,
+               int corner, __cuccTexelPtr base, int x, int y, int z) {
+  c.border[corner] = (x | y | z) < 0;
+  c.p[corner] = base + (unsigned long long)(x < 0 ? 0 : x) * t->texelBytes +
+                (unsigned long long)(y < 0 ? 0 : y) * t->rowPitch +
+                (unsigned long long)(z < 0 ? 0 : z) * t->slicePitch;
 }
 
-/* What linear filtering sums of channel k of the texel at p, a format of
- * Bits-wide channels (Half: halves): the texel's value (a float format's)
- * or its integer (an integer format's, read as normalized), as a double. */
-template <int Bits, bool Half>
+/* The four corners of slice z, from corner first on, the slice's share of
+ * 256 (all of it in 2D; 3D splits z first). */
+template <int N>
+static __device__ __forceinline__ void
+__cuccSliceAt(const struct __cuccTexture *t, struct __cuccCorners<N> &c,
+              int first, __cuccTexelPtr base, struct __cuccAxis x,
+              struct __cuccAxis y, int z, int slice) {
+  __cuccSplitSlice(c, first, slice, x.weight, y.weight);
+  __cuccCornerAt(t, c, first, base, x.low, y.low, z);
+  __cuccCornerAt(t, c, first + 1, base, x.high, y.low, z);
+  __cuccCornerAt(t, c, first + 2, base, x.low, y.high, z);
+  __cuccCornerAt(t, c, first + 3, base, x.high, y.high, z);
+}
+
+/*===-- Linear filtering --------------------------------------------------===*/
+
+/* A corner's product, in 1/256 of a texel: weight x operand, exact in
+ * double precision; -0 where the weight is 0, which changes no sum (0 x a
+ * texel of -0, infinity or NaN could). A half texel's product is cut as
+ * the texture unit forms it: under half's normal range (2^-14, 2^-6 in
+ * 1/256s: halfNormal, 0 for other formats), toward zero to half's
+ * subnormal step (2^-24, 2^-16). */
 static __device__ __forceinline__ double
-__cuccOperandOf(const struct __cuccTexture *t, __cuccTexelPtr p, int k) {
-  unsigned bits = __cuccBitsOf<Bits>(t, p, k);
-  if (Bits == 32)
-    return (double)__cuccBitsToFloat(bits);
-  if (Half)
-    return (double)__cuccHalfToFloat(bits);
-  return (double)(int)bits;
-}
-
-/* The operands of channel k of a slice's four corners, read in one branch
- * on the texture's format. */
-struct __cuccSliceOperands {
-  double lowXLowY, highXLowY, lowXHighY, highXHighY;
-};
-
-template <int Bits, bool Half>
-static __device__ __forceinline__ struct __cuccSliceOperands
-__cuccSliceOperandsAs(const struct __cuccTexture *t,
-                      const struct __cuccSlice &s, int k) {
-  struct __cuccSliceOperands o = {
-      __cuccOperandOf<Bits, Half>(t, s.lowXLowY.p, k),
-      __cuccOperandOf<Bits, Half>(t, s.highXLowY.p, k),
-      __cuccOperandOf<Bits, Half>(t, s.lowXHighY.p, k),
-      __cuccOperandOf<Bits, Half>(t, s.highXHighY.p, k)};
-  return o;
-}
-
-static __device__ __forceinline__ struct __cuccSliceOperands
-__cuccSliceOperandsOf(const struct __cuccTexture *t,
-                      const struct __cuccSlice &s, int k) {
-  if (t->channelBits == 32)
-    return __cuccSliceOperandsAs<32, false>(t, s, k);
-  if (t->channelBits == 8)
-    return __cuccSliceOperandsAs<8, false>(t, s, k);
-  if (t->kind == cudaChannelFormatKindFloat)
-    return __cuccSliceOperandsAs<16, true>(t, s, k);
-  return __cuccSliceOperandsAs<16, false>(t, s, k);
-}
-
-/* A corner's product (of 1/256): its weight x its operand, the border's
- * operand where the corner is of the border. A corner of weight 0 gives
- * -0, which changes no sum (0 x a texel of -0, infinity or NaN could). */
-static __device__ __forceinline__ double
-__cuccProductOf(struct __cuccCorner c, double operand, double border) {
-  double p = (double)c.weight * (c.border ? border : operand) * 0x1p-8;
-  return c.weight == 0 ? -0.0 : p;
-}
-
-/* A half texel's product as the texture unit forms it: under half's
- * normal range, cut toward zero to half's subnormal step. */
-static __device__ __forceinline__ double __cuccHalfProduct(double p) {
-  return __builtin_fabs(p) < 0x1p-14 ? __builtin_trunc(p * 0x1p24) * 0x1p-24
-                                     : p;
+__cuccProductOf(float operand, int weight, double halfNormal) {
+  unsigned bits = weight == 0 ? 0x80000000u : __cuccFloatToBits(operand);
+  double p = (double)__cuccBitsToFloat(bits) * (double)weight;
+  double cut = __builtin_trunc(p * 0x1p16) * 0x1p-16;
+  return __builtin_fabs(p) < halfNormal ? cut : p;
 }
 
 /* The sum of a linear fetch's products: a double and what rounding that
@@ -438,70 +389,28 @@ __cuccAddExactly(struct __cuccFilterSum s, double p) {
   return s;
 }
 
-static __device__ __forceinline__ struct __cuccFilterSum
-__cuccAddSlice(const struct __cuccTexture *t, struct __cuccFilterSum sum,
-               const struct __cuccSlice &s, double border, int k) {
-  struct __cuccSliceOperands o = __cuccSliceOperandsOf(t, s, k);
-  double p0 = __cuccProductOf(s.lowXLowY, o.lowXLowY, border);
-  double p1 = __cuccProductOf(s.highXLowY, o.highXLowY, border);
-  double p2 = __cuccProductOf(s.lowXHighY, o.lowXHighY, border);
-  double p3 = __cuccProductOf(s.highXHighY, o.highXHighY, border);
-  if (t->kind == cudaChannelFormatKindFloat && t->channelBits == 16) {
-    p0 = __cuccHalfProduct(p0);
-    p1 = __cuccHalfProduct(p1);
-    p2 = __cuccHalfProduct(p2);
-    p3 = __cuccHalfProduct(p3);
-  }
-  sum = __cuccAddExactly(sum, p0);
-  sum = __cuccAddExactly(sum, p1);
-  sum = __cuccAddExactly(sum, p2);
-  return __cuccAddExactly(sum, p3);
-}
-
-/* high + low rounded to single precision, ties away from zero: high
- * rounded to nearest, then the neighbour toward the rest where the rest
- * passes half the step to it (or reaches it, away from zero). */
-static __device__ __forceinline__ float __cuccRoundTiesAway(double high,
-                                                            double low) {
-  float r = (float)high;
-  double rest = (high - (double)r) + low;
-  bool away = r == 0.0f || (rest > 0.0) == (r > 0.0f);
-  unsigned bits = __cuccFloatToBits(r);
-  float next = r == 0.0f
-                   ? __cuccBitsToFloat((rest < 0.0 ? 0x80000000u : 0u) | 1u)
-                   : __cuccBitsToFloat(away ? bits + 1 : bits - 1);
-  double half = ((double)next - (double)r) * 0.5;
-  bool past = rest > 0.0 ? rest > half : rest < half;
-  bool toNext = past || (rest == half && away);
-  return rest == 0.0 || rest != rest || !toNext ? r : next;
-}
-
-/* A power of two, 2^exponent (a normal double's exponent). */
-static __device__ __forceinline__ double __cuccPowerOfTwo(int exponent) {
-  unsigned long long bits = (unsigned long long)(exponent + 1023) << 52;
-  double p;
-  __builtin_memcpy(&p, &bits, sizeof(p));
-  return p;
-}
-
-/* high + low rounded to half precision, ties away from zero, as a float:
- * counted in steps of half's precision at high's exponent (x / step as
- * x x (1 / step), the same exact quotient). */
-static __device__ __forceinline__ float __cuccRoundHalfTiesAway(double high,
-                                                                double low) {
+/* A sum (in 1/256s) rounded to a float format of mantissaBits bits whose
+ * normal exponents start at minExponent (float 23 and -126, half 10 and
+ * -14), ties away from zero, as a float: counted in steps of the format's
+ * precision at the sum's exponent (the step a power of two, so that the
+ * count is exact), the count rounded by the sign of what is past its half
+ * (exact: the part of the count below 1 less 1/2, an exact difference,
+ * plus low's share), and the sign the sum's. */
+static __device__ __forceinline__ float
+__cuccRoundTiesAway(struct __cuccFilterSum s, int mantissaBits,
+                    int minExponent) {
   unsigned long long bits;
-  __builtin_memcpy(&bits, &high, sizeof(bits));
-  int exponent = (int)((bits >> 52) & 0x7ff) - 1023;
-  if (exponent < -14)
-    exponent = -14;
-  double step = __cuccPowerOfTwo(exponent - 10);
-  double perStep = __cuccPowerOfTwo(10 - exponent);
-  double steps = high * perStep;
+  __builtin_memcpy(&bits, &s.high, sizeof(bits));
+  int exponent = (int)((bits >> 52) & 0x7ff) - 1023 - 8;
+  int scale = mantissaBits -
+              (exponent < minExponent ? minExponent : exponent) - 8;
+  double steps = __builtin_ldexp(s.high, scale);
   double whole = __builtin_floor(steps);
-  double rest = (steps - whole) + low * perStep;
-  if (rest > 0.5 || (rest == 0.5 && high > 0.0))
-    whole += 1.0;
-  return high == 0.0 ? (float)high : (float)(whole * step);
+  double pastHalf = ((steps - whole) - 0.5) + __builtin_ldexp(s.low, scale);
+  bool up = (pastHalf > 0.0) | ((pastHalf == 0.0) & (s.high > 0.0));
+  float r = (float)__builtin_ldexp(whole + (up ? 1.0 : 0.0), -scale - 8);
+  unsigned sign = (unsigned)(bits >> 32) & 0x80000000u;
+  return __cuccBitsToFloat((__cuccFloatToBits(r) & 0x7fffffffu) | sign);
 }
 
 /* An integer sum of weight x value (of 1/256) rounded to 16 bits: a
@@ -509,128 +418,91 @@ static __device__ __forceinline__ float __cuccRoundHalfTiesAway(double high,
  * by 32767 / 127, ties toward zero). */
 static __device__ __forceinline__ int
 __cuccFilteredToSixteenBits(const struct __cuccTexture *t, int sum) {
-  if (t->kind == cudaChannelFormatKindUnsigned)
-    return t->channelBits == 8 ? (sum * 257 + 128) >> 8 : (sum + 128) >> 8;
-  if (t->channelBits == 16)
-    return (sum + 128) >> 8;
+  bool unsigned8 = !__cuccIsSigned(t) && t->channelBits == 8;
+  int rounded = (sum * (unsigned8 ? 257 : 1) + 128) >> 8;
   /* |sum| <= 128 x 256: 32 bits hold the scaled magnitude. */
   unsigned magnitude = (unsigned)(sum < 0 ? -sum : sum) * 32767u;
-  int rounded = (int)((magnitude + 127u * 128u - 1u) / (127u * 256u));
-  return sum < 0 ? -rounded : rounded;
-}
-
-/* A linear fetch's sum rounded as its format's is. */
-static __device__ __forceinline__ float
-__cuccFinishFilter(const struct __cuccTexture *t, struct __cuccFilterSum sum) {
-  if (t->kind == cudaChannelFormatKindFloat)
-    return t->channelBits == 16 ? __cuccRoundHalfTiesAway(sum.high, sum.low)
-                                : __cuccRoundTiesAway(sum.high, sum.low);
-  /* An integer format's sum is exact: sum.high x 256 is the integer. */
-  int value = __cuccFilteredToSixteenBits(t, (int)(sum.high * 256.0));
-  bool isSigned = t->kind == cudaChannelFormatKindSigned;
-  float f = __cuccDivideByOdd(value, isSigned ? 1.0 / 32767 : 1.0 / 65535);
-  return isSigned ? __builtin_fmaxf(f, -1.0f) : f;
-}
-
-/* Channel k of a linear fetch over the slices s0 and (3D) s1: 0 for a
- * channel the format lacks. */
-template <int Dims>
-static __device__ __forceinline__ struct __cuccChannel
-__cuccFilterChannel(const struct __cuccTexture *t, const struct __cuccSlice &s0,
-                    const struct __cuccSlice &s1, int k) {
-  struct __cuccChannel v = {0.0f, 0u};
-  if (k > 0 && k >= t->channels)
-    return v;
-  struct __cuccChannel borderTexel = __cuccBorderChannel(t, k);
-  double border = t->kind == cudaChannelFormatKindFloat
-                      ? (double)borderTexel.f
-                      : (double)(int)borderTexel.u;
-  /* The sum of nothing is -0, which keeps a -0 texel's sign. */
-  struct __cuccFilterSum sum = {-0.0, 0.0};
-  sum = __cuccAddSlice(t, sum, s0, border, k);
-  if (Dims == 3)
-    sum = __cuccAddSlice(t, sum, s1, border, k);
-  v.f = __cuccFinishFilter(t, sum);
-  v.u = __cuccFloatToBits(v.f);
-  return v;
+  int snorm = (int)((magnitude + 127u * 128u - 1u) / (127u * 256u));
+  int signedSnorm = sum < 0 ? -snorm : snorm;
+  return __cuccIsSigned(t) && t->channelBits == 8 ? signedSnorm : rounded;
 }
 
 /*===-- Sampling ----------------------------------------------------------===*/
 
-static __device__ __forceinline__ struct __cuccTexel
-__cuccTexelOf(struct __cuccChannel x, struct __cuccChannel y,
-              struct __cuccChannel z, struct __cuccChannel w) {
-  struct __cuccTexel v = {{x.f, y.f, z.f, w.f}, {x.u, y.u, z.u, w.u}};
-  return v;
-}
-
-/* The bits of the four channels of the texel at p (0 for a channel the
- * format lacks, which is not read), in one branch on the channel width. */
-struct __cuccTexelBits {
-  unsigned x, y, z, w;
-};
-
-template <int Bits>
+/* Channel k of a fetch of the N corners c (0 for a channel the format
+ * lacks): point filtering returns the first corner's texel (or the
+ * border's), as a float or (integers read as themselves) its element;
+ * linear filtering the sum of every corner's weight x operand, rounded
+ * once: to single or half precision (ties away from zero) for float
+ * formats, to 16 bits and then to float for integers. Every format's path
+ * is the same code but for its last rounding. */
+template <int N>
 static __device__ __forceinline__ unsigned
-__cuccBitsOrZero(const struct __cuccTexture *t, __cuccTexelPtr p, int k) {
-  return k == 0 || k < t->channels ? __cuccBitsOf<Bits>(t, p, k) : 0u;
-}
-
-template <int Bits>
-static __device__ __forceinline__ struct __cuccTexelBits
-__cuccTexelBitsAs(const struct __cuccTexture *t, __cuccTexelPtr p) {
-  struct __cuccTexelBits b = {
-      __cuccBitsOrZero<Bits>(t, p, 0), __cuccBitsOrZero<Bits>(t, p, 1),
-      __cuccBitsOrZero<Bits>(t, p, 2), __cuccBitsOrZero<Bits>(t, p, 3)};
-  return b;
-}
-
-static __device__ __forceinline__ struct __cuccTexelBits
-__cuccTexelBitsOf(const struct __cuccTexture *t, __cuccTexelPtr p) {
-  if (t->channelBits == 8)
-    return __cuccTexelBitsAs<8>(t, p);
-  if (t->channelBits == 16)
-    return __cuccTexelBitsAs<16>(t, p);
-  return __cuccTexelBitsAs<32>(t, p);
-}
-
-/* Channel k of a texel whose channel has these bits: 0 for a channel the
- * format lacks. */
-static __device__ __forceinline__ struct __cuccChannel
-__cuccTexelChannel(const struct __cuccTexture *t, int k, unsigned bits) {
-  struct __cuccChannel v = {0.0f, 0u};
-  if (k == 0 || k < t->channels) {
-    v.u = bits;
-    v.f = __cuccChannelValue(t, bits);
+__cuccChannelOf(const struct __cuccTexture *t,
+                const struct __cuccCorners<N> &c, bool linear, int k) {
+  if (k > 0 && k >= t->channels)
+    return 0u;
+  unsigned element[N];
+  __cuccReadChannel<N>(t, c.p, k, element);
+  struct __cuccBorder border = __cuccBorderOf(t, k);
+  float operand[N];
+#pragma unroll
+  for (int i = 0; i < N; ++i) {
+    element[i] = __cuccElementOf(t, element[i]);
+    float value = __cuccValueOf(t, element[i]);
+    operand[i] = c.border[i] ? border.value : value;
   }
-  return v;
-}
-
-/* Channel k of a point fetch of corner c, whose channel has these bits. */
-static __device__ __forceinline__ struct __cuccChannel
-__cuccPointChannel(const struct __cuccTexture *t, struct __cuccCorner c,
-                   int k, unsigned bits) {
-  struct __cuccChannel border = __cuccBorderChannel(t, k);
-  struct __cuccChannel texel = __cuccTexelChannel(t, k, bits);
-  return c.border ? border : texel;
+  /* Point and linear filtering: the two sides of a uniform branch, each
+   * ending with the channel's bits (what followed a merge would be sunk to
+   * the kernel's end: see the file's header). */
+  if (!linear) {
+    float normalized =
+        __cuccDivideByOdd((int)operand[0], __cuccInverseOne(t));
+    unsigned asElement = c.border[0] ? border.bits : element[0];
+    unsigned integerBits = __cuccNormalizedIntegers(t)
+                               ? __cuccFloatToBits(normalized)
+                               : asElement;
+    return __cuccIsFloat(t) ? __cuccFloatToBits(operand[0]) : integerBits;
+  }
+  bool half = __cuccIsFloat(t) && t->channelBits == 16;
+  double halfNormal = half ? 0x1p-6 : 0.0;
+  struct __cuccFilterSum sum = {
+      __cuccProductOf(operand[0], c.weight[0], halfNormal), -0.0};
+#pragma unroll
+  for (int i = 1; i < N; ++i)
+    sum = __cuccAddExactly(
+        sum, __cuccProductOf(operand[i], c.weight[i], halfNormal));
+  float filtered =
+      __cuccRoundTiesAway(sum, half ? 10 : 23, half ? -14 : -126);
+  /* An integer format's sum is exact: sum.high is the integer. */
+  int sixteen = __cuccFilteredToSixteenBits(t, (int)sum.high);
+  float normalized = __cuccDivideByOdd(
+      sixteen, __cuccIsSigned(t) ? 1.0 / 32767 : 1.0 / 65535);
+  return __cuccFloatToBits(__cuccIsFloat(t) ? filtered : normalized);
 }
 
 /* The fetch at x, y, z (as many as Dims has; Dims 1 is a 1D texture,
  * sampled as 2D at y = 0 of a texture one row high), of layer where
- * Layered: point filtering reads the first corner of slice s0, linear
- * filtering every corner of s0 and (3D) s1. */
+ * Layered: the corners of slice z (3D: of both slices around z). */
 template <int Dims, bool Layered>
 static __device__ __forceinline__ struct __cuccTexel
-__cuccSample(struct __cuccTexture texture, float x, float y, float z,
+__cuccSample(cudaTextureObject_t object, float x, float y, float z,
              int layer) {
+  struct __cuccTexture texture = __cuccTextureOf(object);
   const struct __cuccTexture *t = &texture;
+  struct __cuccTexel v = {{0u, 0u, 0u, 0u}};
+  /* A region of its own (see the file's header); no texture the runtime
+   * makes is 0 texels wide. */
+  if (t->width <= 0)
+    return v;
   __cuccTexelPtr base = (__cuccTexelPtr)t->texels;
   if (Layered && t->layers) {
     unsigned last = (unsigned)t->layers - 1;
     base += (unsigned long long)((unsigned)layer > last ? last : layer) *
             t->slicePitch;
   }
-  bool linear = t->filterMode == cudaFilterModeLinear && __cuccReadsFloats(t);
+  bool linear = t->filterMode == cudaFilterModeLinear &&
+                (__cuccIsFloat(t) || __cuccNormalizedIntegers(t));
   struct __cuccAxis ax =
       __cuccAxisOf(t, x, t->width, t->addressMode[0], linear);
   struct __cuccAxis ay =
@@ -639,193 +511,195 @@ __cuccSample(struct __cuccTexture texture, float x, float y, float z,
   struct __cuccAxis az = {0, 0, 0};
   if (Dims == 3)
     az = __cuccAxisOf(t, z, t->depth, t->addressMode[2], linear);
-  struct __cuccSlice s0 = __cuccSliceAt(t, base, ax, ay, az.low,
-                                        Dims == 3 ? 256 - az.weight : 256);
-  if (!linear) {
-    struct __cuccCorner c = s0.lowXLowY;
-    struct __cuccTexelBits b = __cuccTexelBitsOf(t, c.p);
-    return __cuccTexelOf(
-        __cuccPointChannel(t, c, 0, b.x), __cuccPointChannel(t, c, 1, b.y),
-        __cuccPointChannel(t, c, 2, b.z), __cuccPointChannel(t, c, 3, b.w));
-  }
-  struct __cuccSlice s1 = s0;
+  struct __cuccCorners<Dims == 3 ? 8 : 4> c;
+  __cuccSliceAt(t, c, 0, base, ax, ay, az.low,
+                Dims == 3 ? 256 - az.weight : 256);
   if (Dims == 3)
-    s1 = __cuccSliceAt(t, base, ax, ay, az.high, az.weight);
-  return __cuccTexelOf(__cuccFilterChannel<Dims>(t, s0, s1, 0),
-                       __cuccFilterChannel<Dims>(t, s0, s1, 1),
-                       __cuccFilterChannel<Dims>(t, s0, s1, 2),
-                       __cuccFilterChannel<Dims>(t, s0, s1, 3));
+    __cuccSliceAt(t, c, 4, base, ax, ay, az.high, az.weight);
+  v.bits[0] = __cuccChannelOf(t, c, linear, 0);
+  v.bits[1] = __cuccChannelOf(t, c, linear, 1);
+  v.bits[2] = __cuccChannelOf(t, c, linear, 2);
+  v.bits[3] = __cuccChannelOf(t, c, linear, 3);
+  return v;
 }
 
-/* tex1Dfetch on linear memory: the element, or 0 out of range. */
+/* tex1Dfetch on linear memory: the element, or 0 out of range (where the
+ * first element is read, harmlessly). */
 static __device__ __forceinline__ struct __cuccTexel
-__cuccFetchLinear(struct __cuccTexture texture, int x) {
+__cuccFetchLinear(cudaTextureObject_t object, int x) {
+  struct __cuccTexture texture = __cuccTextureOf(object);
   const struct __cuccTexture *t = &texture;
-  struct __cuccChannel none = {0.0f, 0u};
-  if (x < 0 || x >= t->width)
-    return __cuccTexelOf(none, none, none, none);
-  __cuccTexelPtr p =
-      (__cuccTexelPtr)t->texels + (unsigned long long)x * t->texelBytes;
-  struct __cuccTexelBits b = __cuccTexelBitsOf(t, p);
-  return __cuccTexelOf(
-      __cuccTexelChannel(t, 0, b.x), __cuccTexelChannel(t, 1, b.y),
-      __cuccTexelChannel(t, 2, b.z), __cuccTexelChannel(t, 3, b.w));
+  bool inside = x >= 0 && x < t->width;
+  struct __cuccCorners<1> c;
+  c.p[0] = (__cuccTexelPtr)t->texels +
+           (unsigned long long)(inside ? x : 0) * t->texelBytes;
+  c.border[0] = false;
+  c.weight[0] = 0;
+  struct __cuccTexel v = {{inside ? __cuccChannelOf(t, c, false, 0) : 0u,
+                           inside ? __cuccChannelOf(t, c, false, 1) : 0u,
+                           inside ? __cuccChannelOf(t, c, false, 2) : 0u,
+                           inside ? __cuccChannelOf(t, c, false, 3) : 0u}};
+  return v;
 }
 
 /* What a fetch returns as type T. */
 template <class T> struct __cuccTexResult;
 template <> struct __cuccTexResult<float> {
   static __device__ __forceinline__ float make(const struct __cuccTexel &v) {
-    return v.f[0];
+    return __cuccBitsToFloat(v.bits[0]);
   }
 };
 template <> struct __cuccTexResult<float1> {
   static __device__ __forceinline__ float1 make(const struct __cuccTexel &v) {
-    return make_float1(v.f[0]);
+    return make_float1(__cuccBitsToFloat(v.bits[0]));
   }
 };
 template <> struct __cuccTexResult<float2> {
   static __device__ __forceinline__ float2 make(const struct __cuccTexel &v) {
-    return make_float2(v.f[0], v.f[1]);
+    return make_float2(__cuccBitsToFloat(v.bits[0]),
+                       __cuccBitsToFloat(v.bits[1]));
   }
 };
 template <> struct __cuccTexResult<float4> {
   static __device__ __forceinline__ float4 make(const struct __cuccTexel &v) {
-    return make_float4(v.f[0], v.f[1], v.f[2], v.f[3]);
+    return make_float4(
+        __cuccBitsToFloat(v.bits[0]), __cuccBitsToFloat(v.bits[1]),
+        __cuccBitsToFloat(v.bits[2]), __cuccBitsToFloat(v.bits[3]));
   }
 };
 template <> struct __cuccTexResult<char> {
   static __device__ __forceinline__ char make(const struct __cuccTexel &v) {
-    return (char)v.u[0];
+    return (char)v.bits[0];
   }
 };
 template <> struct __cuccTexResult<signed char> {
   static __device__ __forceinline__ signed char
   make(const struct __cuccTexel &v) {
-    return (signed char)v.u[0];
+    return (signed char)v.bits[0];
   }
 };
 template <> struct __cuccTexResult<char1> {
   static __device__ __forceinline__ char1 make(const struct __cuccTexel &v) {
-    return make_char1((signed char)v.u[0]);
+    return make_char1((signed char)v.bits[0]);
   }
 };
 template <> struct __cuccTexResult<char2> {
   static __device__ __forceinline__ char2 make(const struct __cuccTexel &v) {
-    return make_char2((signed char)v.u[0], (signed char)v.u[1]);
+    return make_char2((signed char)v.bits[0], (signed char)v.bits[1]);
   }
 };
 template <> struct __cuccTexResult<char4> {
   static __device__ __forceinline__ char4 make(const struct __cuccTexel &v) {
-    return make_char4((signed char)v.u[0], (signed char)v.u[1],
-                      (signed char)v.u[2], (signed char)v.u[3]);
+    return make_char4((signed char)v.bits[0], (signed char)v.bits[1],
+                      (signed char)v.bits[2], (signed char)v.bits[3]);
   }
 };
 template <> struct __cuccTexResult<unsigned char> {
   static __device__ __forceinline__ unsigned char
   make(const struct __cuccTexel &v) {
-    return (unsigned char)v.u[0];
+    return (unsigned char)v.bits[0];
   }
 };
 template <> struct __cuccTexResult<uchar1> {
   static __device__ __forceinline__ uchar1 make(const struct __cuccTexel &v) {
-    return make_uchar1((unsigned char)v.u[0]);
+    return make_uchar1((unsigned char)v.bits[0]);
   }
 };
 template <> struct __cuccTexResult<uchar2> {
   static __device__ __forceinline__ uchar2 make(const struct __cuccTexel &v) {
-    return make_uchar2((unsigned char)v.u[0], (unsigned char)v.u[1]);
+    return make_uchar2((unsigned char)v.bits[0], (unsigned char)v.bits[1]);
   }
 };
 template <> struct __cuccTexResult<uchar4> {
   static __device__ __forceinline__ uchar4 make(const struct __cuccTexel &v) {
-    return make_uchar4((unsigned char)v.u[0], (unsigned char)v.u[1],
-                       (unsigned char)v.u[2], (unsigned char)v.u[3]);
+    return make_uchar4((unsigned char)v.bits[0], (unsigned char)v.bits[1],
+                       (unsigned char)v.bits[2], (unsigned char)v.bits[3]);
   }
 };
 template <> struct __cuccTexResult<short> {
   static __device__ __forceinline__ short make(const struct __cuccTexel &v) {
-    return (short)v.u[0];
+    return (short)v.bits[0];
   }
 };
 template <> struct __cuccTexResult<short1> {
   static __device__ __forceinline__ short1 make(const struct __cuccTexel &v) {
-    return make_short1((short)v.u[0]);
+    return make_short1((short)v.bits[0]);
   }
 };
 template <> struct __cuccTexResult<short2> {
   static __device__ __forceinline__ short2 make(const struct __cuccTexel &v) {
-    return make_short2((short)v.u[0], (short)v.u[1]);
+    return make_short2((short)v.bits[0], (short)v.bits[1]);
   }
 };
 template <> struct __cuccTexResult<short4> {
   static __device__ __forceinline__ short4 make(const struct __cuccTexel &v) {
-    return make_short4((short)v.u[0], (short)v.u[1], (short)v.u[2],
-                       (short)v.u[3]);
+    return make_short4((short)v.bits[0], (short)v.bits[1], (short)v.bits[2],
+                       (short)v.bits[3]);
   }
 };
 template <> struct __cuccTexResult<unsigned short> {
   static __device__ __forceinline__ unsigned short
   make(const struct __cuccTexel &v) {
-    return (unsigned short)v.u[0];
+    return (unsigned short)v.bits[0];
   }
 };
 template <> struct __cuccTexResult<ushort1> {
   static __device__ __forceinline__ ushort1 make(const struct __cuccTexel &v) {
-    return make_ushort1((unsigned short)v.u[0]);
+    return make_ushort1((unsigned short)v.bits[0]);
   }
 };
 template <> struct __cuccTexResult<ushort2> {
   static __device__ __forceinline__ ushort2 make(const struct __cuccTexel &v) {
-    return make_ushort2((unsigned short)v.u[0], (unsigned short)v.u[1]);
+    return make_ushort2((unsigned short)v.bits[0], (unsigned short)v.bits[1]);
   }
 };
 template <> struct __cuccTexResult<ushort4> {
   static __device__ __forceinline__ ushort4 make(const struct __cuccTexel &v) {
-    return make_ushort4((unsigned short)v.u[0], (unsigned short)v.u[1],
-                        (unsigned short)v.u[2], (unsigned short)v.u[3]);
+    return make_ushort4((unsigned short)v.bits[0], (unsigned short)v.bits[1],
+                        (unsigned short)v.bits[2], (unsigned short)v.bits[3]);
   }
 };
 template <> struct __cuccTexResult<int> {
   static __device__ __forceinline__ int make(const struct __cuccTexel &v) {
-    return (int)v.u[0];
+    return (int)v.bits[0];
   }
 };
 template <> struct __cuccTexResult<int1> {
   static __device__ __forceinline__ int1 make(const struct __cuccTexel &v) {
-    return make_int1((int)v.u[0]);
+    return make_int1((int)v.bits[0]);
   }
 };
 template <> struct __cuccTexResult<int2> {
   static __device__ __forceinline__ int2 make(const struct __cuccTexel &v) {
-    return make_int2((int)v.u[0], (int)v.u[1]);
+    return make_int2((int)v.bits[0], (int)v.bits[1]);
   }
 };
 template <> struct __cuccTexResult<int4> {
   static __device__ __forceinline__ int4 make(const struct __cuccTexel &v) {
-    return make_int4((int)v.u[0], (int)v.u[1], (int)v.u[2], (int)v.u[3]);
+    return make_int4((int)v.bits[0], (int)v.bits[1], (int)v.bits[2],
+                     (int)v.bits[3]);
   }
 };
 template <> struct __cuccTexResult<unsigned int> {
   static __device__ __forceinline__ unsigned int
   make(const struct __cuccTexel &v) {
-    return (unsigned int)v.u[0];
+    return (unsigned int)v.bits[0];
   }
 };
 template <> struct __cuccTexResult<uint1> {
   static __device__ __forceinline__ uint1 make(const struct __cuccTexel &v) {
-    return make_uint1((unsigned int)v.u[0]);
+    return make_uint1((unsigned int)v.bits[0]);
   }
 };
 template <> struct __cuccTexResult<uint2> {
   static __device__ __forceinline__ uint2 make(const struct __cuccTexel &v) {
-    return make_uint2((unsigned int)v.u[0], (unsigned int)v.u[1]);
+    return make_uint2((unsigned int)v.bits[0], (unsigned int)v.bits[1]);
   }
 };
 template <> struct __cuccTexResult<uint4> {
   static __device__ __forceinline__ uint4 make(const struct __cuccTexel &v) {
-    return make_uint4((unsigned int)v.u[0], (unsigned int)v.u[1],
-                      (unsigned int)v.u[2], (unsigned int)v.u[3]);
+    return make_uint4((unsigned int)v.bits[0], (unsigned int)v.bits[1],
+                      (unsigned int)v.bits[2], (unsigned int)v.bits[3]);
   }
 };
 
@@ -836,42 +710,42 @@ template <class T>
 static __device__ __forceinline__ T tex1Dfetch(cudaTextureObject_t texObject,
                                                int x) {
   return __cuccTexResult<T>::make(
-      __cuccFetchLinear(__cuccTextureOf(texObject), x));
+      __cuccFetchLinear(texObject, x));
 }
 
 template <class T>
 static __device__ __forceinline__ T tex1D(cudaTextureObject_t texObject,
                                           float x) {
   return __cuccTexResult<T>::make(
-      __cuccSample<1, false>(__cuccTextureOf(texObject), x, 0.0f, 0.0f, 0));
+      __cuccSample<1, false>(texObject, x, 0.0f, 0.0f, 0));
 }
 
 template <class T>
 static __device__ __forceinline__ T tex2D(cudaTextureObject_t texObject,
                                           float x, float y) {
   return __cuccTexResult<T>::make(
-      __cuccSample<2, false>(__cuccTextureOf(texObject), x, y, 0.0f, 0));
+      __cuccSample<2, false>(texObject, x, y, 0.0f, 0));
 }
 
 template <class T>
 static __device__ __forceinline__ T tex3D(cudaTextureObject_t texObject,
                                           float x, float y, float z) {
   return __cuccTexResult<T>::make(
-      __cuccSample<3, false>(__cuccTextureOf(texObject), x, y, z, 0));
+      __cuccSample<3, false>(texObject, x, y, z, 0));
 }
 
 template <class T>
 static __device__ __forceinline__ T
 tex1DLayered(cudaTextureObject_t texObject, float x, int layer) {
   return __cuccTexResult<T>::make(
-      __cuccSample<1, true>(__cuccTextureOf(texObject), x, 0.0f, 0.0f, layer));
+      __cuccSample<1, true>(texObject, x, 0.0f, 0.0f, layer));
 }
 
 template <class T>
 static __device__ __forceinline__ T
 tex2DLayered(cudaTextureObject_t texObject, float x, float y, int layer) {
   return __cuccTexResult<T>::make(
-      __cuccSample<2, true>(__cuccTextureOf(texObject), x, y, 0.0f, layer));
+      __cuccSample<2, true>(texObject, x, y, 0.0f, layer));
 }
 
 template <class T>
