@@ -669,9 +669,35 @@ static void versionWholeFunction(LLVMModuleRef M, LLVMValueRef F,
   free(Blocks);
 }
 
+/* A shuffle lowered for fewer lanes saves a few instructions (a select, a
+ * cross-row move, a ds_bpermute); a copy of more than this many
+ * instructions per such shuffle (CUB's block reductions read under
+ * `threadIdx.x == 0`: 20-60) grows the kernel by more than its fast path
+ * saves. Launch variants copy no code into the kernel. */
+enum { MaxCopiedPerGain = 16 };
+
+static bool worthCopying(LLVMBasicBlockRef *Blocks, unsigned NumBlocks,
+                         const Gains *G) {
+  unsigned Size = 0;
+  for (unsigned K = 0; K < NumBlocks; ++K)
+    for (LLVMValueRef I = LLVMGetFirstInstruction(Blocks[K]); I;
+         I = LLVMGetNextInstruction(I))
+      ++Size;
+  return Size <= MaxCopiedPerGain * G->Count;
+}
+
+static bool worthCopyingFunction(LLVMValueRef F, const Gains *G) {
+  unsigned NumBlocks = LLVMCountBasicBlocks(F);
+  LLVMBasicBlockRef *Blocks = malloc(NumBlocks * sizeof(LLVMBasicBlockRef));
+  LLVMGetBasicBlocks(F, Blocks);
+  bool Worth = worthCopying(Blocks, NumBlocks, G);
+  free(Blocks);
+  return Worth;
+}
+
 /* Splits F at the smallest region holding every key and versions it, if
- * it keeps every narrowing; false (F maybe split, still equivalent)
- * otherwise. */
+ * it keeps every narrowing and is worth copying; false (F maybe split,
+ * still equivalent) otherwise. */
 static bool tryVersionRegion(LLVMModuleRef M, LLVMValueRef F,
                              LLVMBuilderRef B, const Gains *G,
                              WarpLanes *Lanes, bool Amdgpu,
@@ -689,6 +715,7 @@ static bool tryVersionRegion(LLVMModuleRef M, LLVMValueRef F,
   unsigned NumBlocks = collectRegion(F, R.Entry, R.Exit, &Blocks, &Region);
   bool Versioned =
       isSingleEntrySingleExit(F, &Region, Head, R.Entry, R.Exit) &&
+      worthCopying(Blocks, NumBlocks, G) &&
       regionKeepsGains(F, Blocks, NumBlocks, G, Lanes, Options);
   if (Versioned)
     versionRegion(M, F, B, Blocks, NumBlocks, &Region, Head, R.Exit, Amdgpu,
@@ -797,9 +824,12 @@ bool warpVersionOnBlockShape(LLVMModuleRef M, WarpLanes *Lanes,
   if (!findShapeGains(Lanes, Options, &Amdgpu, &G))
     return false;
   LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
-  if (!tryVersionRegion(M, F, B, &G, Lanes, Amdgpu, Options))
+  bool Versioned = tryVersionRegion(M, F, B, &G, Lanes, Amdgpu, Options);
+  if (!Versioned && worthCopyingFunction(F, &G)) {
     versionWholeFunction(M, F, B, Amdgpu, Options);
+    Versioned = true;
+  }
   LLVMDisposeBuilder(B);
   disposeGains(&G);
-  return true;
+  return Versioned;
 }

@@ -18,6 +18,9 @@
 ;  - the 2-D form y * ntid.x + x is the lane only where the shape holds:
 ;    versioned;
 ;  - a shuffle observed in every lane gains nothing: not versioned;
+;  - a region holding more than 16 instructions per shuffle it narrows (a
+;    block reduction's result read under threadIdx.x == 0 after more work,
+;    as CUB's) is not worth its copy: not versioned, the select stays;
 ;  - tid-x-lanes promises the shape: nothing to check.
 ;
 ; RUN: %opt-warp -passes=nvvm-warp-to-amdgpu -S %s | FileCheck %s
@@ -182,6 +185,81 @@ other:
   ret void
 }
 
+
+; CHECK-LABEL: define void @large_region(
+; CHECK-NOT:   tid.x.lanes
+; CHECK:       select
+; CHECK:       ret void
+define void @large_region(i32 %v, ptr %in, ptr %out) #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %s = call i32 @llvm.nvvm.shfl.sync.down.i32(i32 -1, i32 %v, i32 1, i32 31)
+  %s0 = add i32 %v, %s
+  %p1 = getelementptr i32, ptr %in, i32 1
+  %l1 = load i32, ptr %p1
+  %s1 = add i32 %s0, %l1
+  %p2 = getelementptr i32, ptr %in, i32 2
+  %l2 = load i32, ptr %p2
+  %s2 = add i32 %s1, %l2
+  %p3 = getelementptr i32, ptr %in, i32 3
+  %l3 = load i32, ptr %p3
+  %s3 = add i32 %s2, %l3
+  %p4 = getelementptr i32, ptr %in, i32 4
+  %l4 = load i32, ptr %p4
+  %s4 = add i32 %s3, %l4
+  %p5 = getelementptr i32, ptr %in, i32 5
+  %l5 = load i32, ptr %p5
+  %s5 = add i32 %s4, %l5
+  %p6 = getelementptr i32, ptr %in, i32 6
+  %l6 = load i32, ptr %p6
+  %s6 = add i32 %s5, %l6
+  %p7 = getelementptr i32, ptr %in, i32 7
+  %l7 = load i32, ptr %p7
+  %s7 = add i32 %s6, %l7
+  %p8 = getelementptr i32, ptr %in, i32 8
+  %l8 = load i32, ptr %p8
+  %s8 = add i32 %s7, %l8
+  %p9 = getelementptr i32, ptr %in, i32 9
+  %l9 = load i32, ptr %p9
+  %s9 = add i32 %s8, %l9
+  %p10 = getelementptr i32, ptr %in, i32 10
+  %l10 = load i32, ptr %p10
+  %s10 = add i32 %s9, %l10
+  %p11 = getelementptr i32, ptr %in, i32 11
+  %l11 = load i32, ptr %p11
+  %s11 = add i32 %s10, %l11
+  %p12 = getelementptr i32, ptr %in, i32 12
+  %l12 = load i32, ptr %p12
+  %s12 = add i32 %s11, %l12
+  %p13 = getelementptr i32, ptr %in, i32 13
+  %l13 = load i32, ptr %p13
+  %s13 = add i32 %s12, %l13
+  %p14 = getelementptr i32, ptr %in, i32 14
+  %l14 = load i32, ptr %p14
+  %s14 = add i32 %s13, %l14
+  %p15 = getelementptr i32, ptr %in, i32 15
+  %l15 = load i32, ptr %p15
+  %s15 = add i32 %s14, %l15
+  %p16 = getelementptr i32, ptr %in, i32 16
+  %l16 = load i32, ptr %p16
+  %s16 = add i32 %s15, %l16
+  %p17 = getelementptr i32, ptr %in, i32 17
+  %l17 = load i32, ptr %p17
+  %s17 = add i32 %s16, %l17
+  %p18 = getelementptr i32, ptr %in, i32 18
+  %l18 = load i32, ptr %p18
+  %s18 = add i32 %s17, %l18
+  %p19 = getelementptr i32, ptr %in, i32 19
+  %l19 = load i32, ptr %p19
+  %s19 = add i32 %s18, %l19
+  %first = icmp eq i32 %tid, 0
+  br i1 %first, label %store, label %done
+store:
+  store i32 %s19, ptr %out
+  br label %done
+done:
+  ret void
+}
 
 ; CHECK-LABEL: define void @linear_lane(
 ; CHECK-NOT:   tid.x.lanes
