@@ -126,7 +126,8 @@ endforeach()
 add_custom_target(cuda-toolkit-libraries ALL ${build_link_commands}
   DEPENDS ${static_archive}
   VERBATIM)
-add_dependencies(cuda-toolkit-libraries cucc_cudart cublas cublasLt)
+# (Not the CUDA libraries: cucc, which depends on this, compiles theirs.)
+add_dependencies(cuda-toolkit-libraries cucc_cudart)
 
 # --- include/ and the version files -----------------------------------------
 # The build tree's include/ links every header of the source tree's (and
