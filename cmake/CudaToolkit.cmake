@@ -11,7 +11,7 @@
 #     libcudart_static.a the same runtime linked into the program, as
 #                        nvcc and CMake link by default (see below)
 #     libcudadevrt.a     empty: device code is linked by cucc itself
-#     libcublas.so, libcublasLt.so
+#     libcublas.so, libcublasLt.so, libcurand.so
 #     stubs/             the toolkit's other libraries, which we do not
 #                        provide: empty, so that a link naming one but
 #                        using nothing of it succeeds and one that calls
@@ -77,7 +77,7 @@ file(WRITE ${toolkit_lib}/libcudadevrt.a "!<arch>\n")
 # Libraries FindCUDAToolkit makes CUDA:: targets of, or that build files
 # look for in the toolkit (cuda-samples: nvJitLink in lib64/, libNVVM in
 # nvvm/lib64/), and which we do not provide.
-set(stub_shared cuda nvrtc cufft cufftw curand cusparse cusolver nvjpeg
+set(stub_shared cuda nvrtc cufft cufftw cusparse cusolver nvjpeg
   nppc nppial nppicc nppidei nppif nppig nppim nppist nppisu nppitc npps
   nvToolsExt nvJitLink nvvm)
 set(stub_static culibos cufft_static cufftw_static curand_static
@@ -172,7 +172,7 @@ file(CONFIGURE OUTPUT ${CMAKE_BINARY_DIR}/version.txt
   CONTENT "CUDA Version ${CUCC_CUDA_VERSION}\n")
 
 # --- `cmake --install` -------------------------------------------------------
-set(toolkit_libraries NVVMWarpToAMDGPU cucc_cudart cublas cublasLt)
+set(toolkit_libraries NVVMWarpToAMDGPU cucc_cudart cublas cublasLt curand)
 set_target_properties(cu2hsaco cucc wavesim PROPERTIES
   INSTALL_RPATH "\$ORIGIN/../${CUCC_TOOLKIT_LIBDIR};${LLVM_LIBRARY_DIR}")
 set_target_properties(${toolkit_libraries} PROPERTIES

@@ -1,0 +1,449 @@
+// Curand.cu - libcurand: cuRAND's host API (include/curand.h) over the
+// device generators of include/curand_kernel.h, compiled by this build's
+// cucc (cmake/CudaLibraries.cmake); its kernels run on the program's CUDA
+// runtime, in the generator's stream.
+//
+// NVIDIA's host generators lay their outputs out in a fixed way (their
+// default orderings, found from an H100's output:
+// lit-tests/oracle/nvidia/curand-host/, docs/curand.md), which these
+// kernels repeat:
+//
+//  XORWOW: 4096 states, state t = curand_init(seed, t, 0). A generator
+//    keeps a slot counter p (from the offset); a call's m-th slot is slot
+//    s = p + m, of state s % 4096, which takes that state's words
+//    w * (s / 4096) ... + w - 1: w = 1 for a word or a float uniform,
+//    2 for a normal pair or a double uniform, 4 for a double normal pair.
+//    p moves by the slots used.
+//  Philox4_32_10: output e (= p + index) of a float kind comes from
+//    word e % 4 of counter 0 of subsequence e / 4; of a double kind, from
+//    double e % 4 of the eight words of counters 0 and 1 of subsequence
+//    e / 4. p moves by the outputs made.
+//
+// Host generators (curandCreateGeneratorHost) make the same values on the
+// device and copy them into the caller's memory. lit-tests/curand/ builds
+// this file into a test program with -D PLANTED_ORDERING_BUG (states one
+// subsequence off) or -D PLANTED_OFFSET_BUG (offsets one off) to see its
+// checks fail.
+#include <curand.h>
+#include <curand_kernel.h>
+
+#include <stdlib.h>
+
+struct curandGenerator_st {
+  curandRngType_t Type;
+  int Host;
+  unsigned long long Seed;
+  unsigned long long Position; /* p: slots (XORWOW) or outputs (Philox) */
+  curandOrdering_t Ordering;
+  cudaStream_t Stream;
+};
+
+enum { XorwowStates = 4096, BlockSize = 256 };
+
+/* What a call makes: its outputs' type and how they come from words. */
+enum OutputKind {
+  KindBits,
+  KindUniform,
+  KindNormal,
+  KindLogNormal,
+  KindUniformDouble,
+  KindNormalDouble,
+  KindLogNormalDouble
+};
+
+struct Request {
+  OutputKind Kind;
+  void *Out;
+  size_t Count;
+  double Mean, Stddev;
+};
+
+/*===-- Distributions of words --------------------------------------------===*/
+
+static __device__ double uniformDouble(unsigned X, unsigned Y) {
+  unsigned long long Z = (unsigned long long)X ^ ((unsigned long long)Y << 21);
+  return Z * (1.0 / 9007199254740992.0) + (0.5 / 9007199254740992.0);
+}
+
+/* Box-Muller over four words: radius from the first double, angle (in
+ * units of pi, in (0, 2)) from the second. */
+static __device__ double2 normalDoublePair(const unsigned W[4]) {
+  double U = uniformDouble(W[0], W[1]);
+  unsigned long long Z =
+      (unsigned long long)W[2] ^ ((unsigned long long)W[3] << 21);
+  double V = Z * (2.0 / 9007199254740992.0) + (1.0 / 9007199254740992.0);
+  double Radius = sqrt(-2.0 * log(U));
+  double2 Pair;
+  sincospi(V, &Pair.x, &Pair.y);
+  Pair.x *= Radius;
+  Pair.y *= Radius;
+  return Pair;
+}
+
+/* Writes output Index of R from the words of one slot: for the pair kinds
+ * both values, at Index and Index + 1, or with Only = 0 or 1 that one of
+ * the pair at Index. */
+static __device__ void storeSlot(const Request &R, size_t Index,
+                                 const unsigned *W, int Only = -1) {
+  switch (R.Kind) {
+  case KindBits:
+    ((unsigned *)R.Out)[Index] = W[0];
+    return;
+  case KindUniform:
+    ((float *)R.Out)[Index] = __curand_uniform(W[0]);
+    return;
+  case KindUniformDouble:
+    ((double *)R.Out)[Index] = uniformDouble(W[0], W[1]);
+    return;
+  case KindNormal:
+  case KindLogNormal: {
+    float2 Pair = __curand_box_muller(W[0], W[1]);
+    float Mean = (float)R.Mean, Stddev = (float)R.Stddev;
+    float A = Mean + Stddev * Pair.x, B = Mean + Stddev * Pair.y;
+    if (R.Kind == KindLogNormal) {
+      A = expf(A);
+      B = expf(B);
+    }
+    if (Only >= 0) {
+      ((float *)R.Out)[Index] = Only ? B : A;
+      return;
+    }
+    ((float *)R.Out)[Index] = A;
+    ((float *)R.Out)[Index + 1] = B;
+    return;
+  }
+  case KindNormalDouble:
+  case KindLogNormalDouble: {
+    double2 Pair = normalDoublePair(W);
+    double A = R.Mean + R.Stddev * Pair.x, B = R.Mean + R.Stddev * Pair.y;
+    if (R.Kind == KindLogNormalDouble) {
+      A = exp(A);
+      B = exp(B);
+    }
+    if (Only >= 0) {
+      ((double *)R.Out)[Index] = Only ? B : A;
+      return;
+    }
+    ((double *)R.Out)[Index] = A;
+    ((double *)R.Out)[Index + 1] = B;
+    return;
+  }
+  }
+}
+
+static __host__ __device__ int wordsPerSlot(OutputKind Kind) {
+  switch (Kind) {
+  case KindBits:
+  case KindUniform:
+    return 1;
+  case KindNormal:
+  case KindLogNormal:
+  case KindUniformDouble:
+    return 2;
+  default:
+    return 4;
+  }
+}
+
+static __host__ __device__ int outputsPerSlot(OutputKind Kind) {
+  return Kind == KindBits || Kind == KindUniform ||
+                 Kind == KindUniformDouble
+             ? 1
+             : 2;
+}
+
+/*===-- XORWOW ------------------------------------------------------------===*/
+
+/* Thread t owns state t and the call's slots s = First + m with
+ * s % 4096 == t. */
+static __global__ void xorwowKernel(unsigned long long Seed,
+                                    unsigned long long First, size_t Slots,
+                                    Request R) {
+  unsigned T = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned long long Slot =
+      First + (T + XorwowStates - First % XorwowStates) % XorwowStates;
+  if (Slot >= First + Slots)
+    return;
+  int Width = wordsPerSlot(R.Kind), PerSlot = outputsPerSlot(R.Kind);
+  curandStateXORWOW_t S;
+  unsigned long long Subsequence = T;
+#ifdef PLANTED_ORDERING_BUG
+  Subsequence += 1;
+#endif
+  unsigned long long Row = Slot / XorwowStates;
+  curand_init(Seed, Subsequence, (unsigned long long)Width * Row, &S);
+  /* The thread's slots are consecutive rows: its words follow on. */
+  for (; Slot < First + Slots; Slot += XorwowStates) {
+    unsigned W[4];
+    for (int K = 0; K < Width; ++K)
+      W[K] = curand(&S);
+    storeSlot(R, (size_t)(Slot - First) * PerSlot, W);
+  }
+}
+
+/*===-- Philox4_32_10 -----------------------------------------------------===*/
+
+/* Word K (0..7) of output E's subsequence: counters 0 and 1. */
+static __device__ unsigned philoxWord(unsigned long long Seed,
+                                      unsigned long long Sub, int K) {
+#ifdef PLANTED_ORDERING_BUG
+  Sub += 1;
+#endif
+  uint4 Counter = make_uint4(K / 4, 0, (unsigned)Sub, (unsigned)(Sub >> 32));
+  uint2 Key = make_uint2((unsigned)Seed, (unsigned)(Seed >> 32));
+  uint4 Out = __curand_philox10(Counter, Key);
+  unsigned Words[4] = {Out.x, Out.y, Out.z, Out.w};
+  return Words[K % 4];
+}
+
+/* The words output E (a global output index) is made of. */
+static __device__ void philoxOutputWords(unsigned long long Seed,
+                                         unsigned long long E, int Double,
+                                         unsigned *W) {
+  if (!Double) {
+    W[0] = philoxWord(Seed, E / 4, (int)(E % 4));
+    return;
+  }
+  W[0] = philoxWord(Seed, E / 4, (int)(E % 4) * 2);
+  W[1] = philoxWord(Seed, E / 4, (int)(E % 4) * 2 + 1);
+}
+
+/* One thread per slot: one output, or two of the pair kinds. A pair is
+ * made from outputs E and E + 1 with E even; from an odd position, a
+ * call's outputs straddle two pairs. */
+static __global__ void philoxKernel(unsigned long long Seed,
+                                    unsigned long long First, size_t Slots,
+                                    Request R) {
+  size_t M = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (M >= Slots)
+    return;
+  int PerSlot = outputsPerSlot(R.Kind);
+  int Double = R.Kind >= KindUniformDouble;
+  unsigned W[4];
+  if (PerSlot == 1) {
+    philoxOutputWords(Seed, First + M, Double, W);
+    storeSlot(R, M, W);
+    return;
+  }
+  for (int K = 0; K < 2; ++K) {
+    unsigned long long E = First + 2 * M + K;
+    philoxOutputWords(Seed, E & ~1ull, Double, W);
+    philoxOutputWords(Seed, E | 1, Double, W + (Double ? 2 : 1));
+    storeSlot(R, 2 * M + K, W, (int)(E & 1));
+  }
+}
+
+/*===-- The host API ------------------------------------------------------===*/
+
+static int isPseudo(curandRngType_t Type) {
+  return Type == CURAND_RNG_PSEUDO_DEFAULT ||
+         Type == CURAND_RNG_PSEUDO_XORWOW ||
+         Type == CURAND_RNG_PSEUDO_PHILOX4_32_10;
+}
+
+static curandStatus_t createGenerator(curandGenerator_t *Generator,
+                                      curandRngType_t Type, int Host) {
+  if (!Generator)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  if (!isPseudo(Type))
+    return CURAND_STATUS_TYPE_ERROR;
+  curandGenerator_t G = (curandGenerator_t)calloc(1, sizeof *G);
+  if (!G)
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  G->Type = Type == CURAND_RNG_PSEUDO_DEFAULT ? CURAND_RNG_PSEUDO_XORWOW : Type;
+  G->Host = Host;
+  G->Ordering = CURAND_ORDERING_PSEUDO_DEFAULT;
+  *Generator = G;
+  return CURAND_STATUS_SUCCESS;
+}
+
+extern "C" {
+
+curandStatus_t curandCreateGenerator(curandGenerator_t *Generator,
+                                     curandRngType_t Type) {
+  return createGenerator(Generator, Type, 0);
+}
+
+curandStatus_t curandCreateGeneratorHost(curandGenerator_t *Generator,
+                                         curandRngType_t Type) {
+  return createGenerator(Generator, Type, 1);
+}
+
+curandStatus_t curandDestroyGenerator(curandGenerator_t Generator) {
+  if (!Generator)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  free(Generator);
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGetVersion(int *Version) {
+  if (!Version)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  *Version = CURAND_VERSION;
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGetProperty(libraryPropertyType Type, int *Value) {
+  if (!Value)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  switch (Type) {
+  case MAJOR_VERSION:
+    *Value = CURAND_VER_MAJOR;
+    return CURAND_STATUS_SUCCESS;
+  case MINOR_VERSION:
+    *Value = CURAND_VER_MINOR;
+    return CURAND_STATUS_SUCCESS;
+  case PATCH_LEVEL:
+    *Value = CURAND_VER_PATCH;
+    return CURAND_STATUS_SUCCESS;
+  default:
+    return CURAND_STATUS_OUT_OF_RANGE;
+  }
+}
+
+curandStatus_t curandSetStream(curandGenerator_t Generator,
+                               cudaStream_t Stream) {
+  if (!Generator)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  Generator->Stream = Stream;
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t Generator,
+                                                  unsigned long long Seed) {
+  if (!Generator)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  Generator->Seed = Seed;
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandSetGeneratorOffset(curandGenerator_t Generator,
+                                        unsigned long long Offset) {
+  if (!Generator)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  Generator->Position = Offset;
+#ifdef PLANTED_OFFSET_BUG
+  Generator->Position += 1;
+#endif
+  return CURAND_STATUS_SUCCESS;
+}
+
+/* BEST, DEFAULT and LEGACY lay out the same values for these generators
+ * (NVIDIA's do too); SEEDED and DYNAMIC are not provided. */
+curandStatus_t curandSetGeneratorOrdering(curandGenerator_t Generator,
+                                          curandOrdering_t Ordering) {
+  if (!Generator)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  if (Ordering != CURAND_ORDERING_PSEUDO_BEST &&
+      Ordering != CURAND_ORDERING_PSEUDO_DEFAULT &&
+      Ordering != CURAND_ORDERING_PSEUDO_LEGACY)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  Generator->Ordering = Ordering;
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandSetQuasiRandomGeneratorDimensions(
+    curandGenerator_t Generator, unsigned int Dimensions) {
+  (void)Dimensions;
+  if (!Generator)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  return CURAND_STATUS_TYPE_ERROR;
+}
+
+} // extern "C"
+
+static size_t outputSize(OutputKind Kind) {
+  return Kind >= KindUniformDouble ? sizeof(double) : sizeof(float);
+}
+
+/* Runs R's kernel into device memory (a scratch buffer for a host
+ * generator, copied out after) and moves the generator's position. */
+static curandStatus_t generate(curandGenerator_t G, Request R) {
+  if (!G)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  int PerSlot = outputsPerSlot(R.Kind);
+  if (R.Count % PerSlot)
+    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
+  if (!R.Count)
+    return CURAND_STATUS_SUCCESS;
+  void *Caller = R.Out;
+  size_t Bytes = R.Count * outputSize(R.Kind);
+  if (G->Host && cudaMalloc(&R.Out, Bytes) != cudaSuccess)
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  size_t Slots = R.Count / PerSlot;
+  if (G->Type == CURAND_RNG_PSEUDO_XORWOW) {
+    xorwowKernel<<<XorwowStates / BlockSize, BlockSize, 0, G->Stream>>>(
+        G->Seed, G->Position, Slots, R);
+    G->Position += Slots;
+  } else {
+    size_t Blocks = (Slots + BlockSize - 1) / BlockSize;
+    philoxKernel<<<(unsigned)Blocks, BlockSize, 0, G->Stream>>>(
+        G->Seed, G->Position, Slots, R);
+    G->Position += R.Count;
+  }
+  curandStatus_t Status = cudaGetLastError() == cudaSuccess
+                              ? CURAND_STATUS_SUCCESS
+                              : CURAND_STATUS_LAUNCH_FAILURE;
+  if (G->Host) {
+    if (cudaMemcpy(Caller, R.Out, Bytes, cudaMemcpyDeviceToHost) !=
+        cudaSuccess)
+      Status = CURAND_STATUS_LAUNCH_FAILURE;
+    cudaFree(R.Out);
+  }
+  return Status;
+}
+
+static Request request(OutputKind Kind, void *Out, size_t Count,
+                       double Mean = 0, double Stddev = 1) {
+  Request R = {Kind, Out, Count, Mean, Stddev};
+  return R;
+}
+
+extern "C" {
+
+curandStatus_t curandGenerate(curandGenerator_t G, unsigned int *Out,
+                              size_t Count) {
+  return generate(G, request(KindBits, Out, Count));
+}
+
+curandStatus_t curandGenerateLongLong(curandGenerator_t G,
+                                      unsigned long long *Out, size_t Count) {
+  (void)Out;
+  (void)Count;
+  return G ? CURAND_STATUS_TYPE_ERROR : CURAND_STATUS_NOT_INITIALIZED;
+}
+
+curandStatus_t curandGenerateUniform(curandGenerator_t G, float *Out,
+                                     size_t Count) {
+  return generate(G, request(KindUniform, Out, Count));
+}
+
+curandStatus_t curandGenerateUniformDouble(curandGenerator_t G, double *Out,
+                                           size_t Count) {
+  return generate(G, request(KindUniformDouble, Out, Count));
+}
+
+curandStatus_t curandGenerateNormal(curandGenerator_t G, float *Out,
+                                    size_t Count, float Mean, float Stddev) {
+  return generate(G, request(KindNormal, Out, Count, Mean, Stddev));
+}
+
+curandStatus_t curandGenerateNormalDouble(curandGenerator_t G, double *Out,
+                                          size_t Count, double Mean,
+                                          double Stddev) {
+  return generate(G, request(KindNormalDouble, Out, Count, Mean, Stddev));
+}
+
+curandStatus_t curandGenerateLogNormal(curandGenerator_t G, float *Out,
+                                       size_t Count, float Mean,
+                                       float Stddev) {
+  return generate(G, request(KindLogNormal, Out, Count, Mean, Stddev));
+}
+
+curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t G, double *Out,
+                                             size_t Count, double Mean,
+                                             double Stddev) {
+  return generate(G, request(KindLogNormalDouble, Out, Count, Mean, Stddev));
+}
+
+} // extern "C"
