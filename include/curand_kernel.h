@@ -13,6 +13,11 @@
 // And XORWOW (curandState, curandStateXORWOW_t: cuRAND's default), with
 // curand_init, curand, skipahead, skipahead_sequence, uniform, normal and
 // log-normal.
+//
+// And MRG32k3a (curandStateMRG32k3a_t: L'Ecuyer's combined multiple
+// recursive generator), with curand_init, curand, skipahead,
+// skipahead_sequence, uniform, double uniform, normal, double normal and
+// log-normal (lit-tests/headers/curand-mrg32k3a.test, against an H100).
 #ifndef __CURAND_KERNEL_H__
 #define __CURAND_KERNEL_H__
 
@@ -320,6 +325,248 @@ static __device__ inline float2 curand_normal2(curandStateXORWOW_t *S) {
 static __device__ inline float curand_log_normal(curandStateXORWOW_t *S,
                                                  float Mean, float Stddev) {
   return expf(Mean + Stddev * curand_normal(S));
+}
+
+/*===-- MRG32k3a ----------------------------------------------------------===*/
+
+/* Two order-3 recurrences, x_n = (a12 x_{n-2} - a13 x_{n-3}) mod m1 and
+ * y_n = (a21 y_{n-1} - a23 y_{n-3}) mod m2 (L'Ecuyer, "Good parameters and
+ * implementations for combined multiple recursive random number
+ * generators", 1999); a draw is x_n - y_n mod m1, in [1, m1]. s1 and s2
+ * hold the last three values of each, oldest first. Subsequences are 2^76
+ * draws apart; skips apply powers of each recurrence's 3x3 companion
+ * matrix, computed by squaring. */
+struct curandStateMRG32k3a {
+  unsigned int s1[3];
+  unsigned int s2[3];
+  int boxmuller_flag;
+  int boxmuller_flag_double;
+  float boxmuller_extra;
+  double boxmuller_extra_double;
+};
+typedef struct curandStateMRG32k3a curandStateMRG32k3a_t;
+
+#define __CURAND_MRG_M1 4294967087ull
+#define __CURAND_MRG_M2 4294944443ull
+/* 1 / m1, rounded: the scale of uniforms. */
+#define __CURAND_MRG_NORM 2.3283065498378290e-10
+/* Scales a draw in [1, m1] to a 32-bit word (2^32 / m1, as NVIDIA
+ * rounds it). */
+#define __CURAND_MRG_WORD_SCALE 1.000000048662
+
+typedef unsigned long long __curand_mrg_matrix[3][3];
+
+static __device__ inline void
+__curand_mrg_multiply(__curand_mrg_matrix Result, __curand_mrg_matrix A,
+                      __curand_mrg_matrix B, unsigned long long M) {
+  __curand_mrg_matrix Product;
+  for (int I = 0; I < 3; ++I)
+    for (int J = 0; J < 3; ++J) {
+      unsigned long long Sum = 0;
+      for (int K = 0; K < 3; ++K)
+        Sum = (Sum + A[I][K] * B[K][J] % M) % M;
+      Product[I][J] = Sum;
+    }
+  for (int I = 0; I < 3; ++I)
+    for (int J = 0; J < 3; ++J)
+      Result[I][J] = Product[I][J];
+}
+
+/* The companion matrix of recurrence 1 (First) or 2: it maps (s[0], s[1],
+ * s[2]) to (s[1], s[2], next). */
+static __device__ inline void __curand_mrg_step_matrix(__curand_mrg_matrix A,
+                                                       int First) {
+  for (int I = 0; I < 3; ++I)
+    for (int J = 0; J < 3; ++J)
+      A[I][J] = J == I + 1;
+  if (First) {
+    A[2][0] = __CURAND_MRG_M1 - 810728u;
+    A[2][1] = 1403580u;
+  } else {
+    A[2][0] = __CURAND_MRG_M2 - 1370589u;
+    A[2][2] = 527612u;
+  }
+}
+
+/* Power = A^(N * 2^Shift), A being recurrence 1's (First) or 2's
+ * companion matrix. */
+static __device__ inline void __curand_mrg_power(__curand_mrg_matrix Power,
+                                                 int First,
+                                                 unsigned long long N,
+                                                 int Shift) {
+  unsigned long long M = First ? __CURAND_MRG_M1 : __CURAND_MRG_M2;
+  __curand_mrg_matrix Square;
+  __curand_mrg_step_matrix(Square, First);
+  for (int I = 0; I < Shift; ++I)
+    __curand_mrg_multiply(Square, Square, Square, M);
+  for (int I = 0; I < 3; ++I)
+    for (int J = 0; J < 3; ++J)
+      Power[I][J] = I == J;
+  for (; N; N >>= 1) {
+    if (N & 1)
+      __curand_mrg_multiply(Power, Power, Square, M);
+    if (N > 1)
+      __curand_mrg_multiply(Square, Square, Square, M);
+  }
+}
+
+/* S = Power S, for recurrence 1 (First) or 2. */
+static __device__ inline void __curand_mrg_apply(__curand_mrg_matrix Power,
+                                                 unsigned int S[3],
+                                                 int First) {
+  unsigned long long M = First ? __CURAND_MRG_M1 : __CURAND_MRG_M2;
+  unsigned long long Next[3];
+  for (int I = 0; I < 3; ++I)
+    Next[I] = (Power[I][0] * S[0] % M + Power[I][1] * S[1] % M +
+               Power[I][2] * S[2] % M) %
+              M;
+  for (int I = 0; I < 3; ++I)
+    S[I] = (unsigned)Next[I];
+}
+
+/* Moves S by N * 2^Shift draws. */
+static __device__ inline void __curand_mrg_jump(curandStateMRG32k3a_t *S,
+                                                unsigned long long N,
+                                                int Shift) {
+  __curand_mrg_matrix Power;
+  __curand_mrg_power(Power, 1, N, Shift);
+  __curand_mrg_apply(Power, S->s1, 1);
+  __curand_mrg_power(Power, 0, N, Shift);
+  __curand_mrg_apply(Power, S->s2, 0);
+}
+
+static __device__ inline void skipahead(unsigned long long N,
+                                        curandStateMRG32k3a_t *S) {
+  __curand_mrg_jump(S, N, 0);
+}
+
+/* Subsequences are 2^76 draws apart. */
+static __device__ inline void skipahead_sequence(unsigned long long N,
+                                                 curandStateMRG32k3a_t *S) {
+  __curand_mrg_jump(S, N, 76);
+}
+
+/* Seed 0 leaves every value at 12345; another seed scales them by its
+ * halves, each xored with a constant. */
+static __device__ inline void curand_init(unsigned long long Seed,
+                                          unsigned long long Subsequence,
+                                          unsigned long long Offset,
+                                          curandStateMRG32k3a_t *S) {
+  unsigned long long Low = (unsigned)Seed ^ 0x55555555u;
+  unsigned long long High = (unsigned)(Seed >> 32) ^ 0xAAAAAAAAu;
+  if (!Seed)
+    Low = High = 1;
+  S->s1[0] = (unsigned)(Low * 12345u % __CURAND_MRG_M1);
+  S->s1[1] = (unsigned)(High * 12345u % __CURAND_MRG_M1);
+  S->s1[2] = (unsigned)(Low * 12345u % __CURAND_MRG_M1);
+  S->s2[0] = (unsigned)(High * 12345u % __CURAND_MRG_M2);
+  S->s2[1] = (unsigned)(Low * 12345u % __CURAND_MRG_M2);
+  S->s2[2] = (unsigned)(High * 12345u % __CURAND_MRG_M2);
+  skipahead_sequence(Subsequence, S);
+  skipahead(Offset, S);
+  S->boxmuller_flag = 0;
+  S->boxmuller_flag_double = 0;
+  S->boxmuller_extra = 0.0f;
+  S->boxmuller_extra_double = 0.0;
+}
+
+/* The next draw, in [1, m1]. */
+static __device__ inline double __curand_mrg_draw(curandStateMRG32k3a_t *S) {
+  unsigned long long X =
+      (1403580ull * S->s1[1] + (__CURAND_MRG_M1 - 810728u) * S->s1[0]) %
+      __CURAND_MRG_M1;
+  unsigned long long Y =
+      (527612ull * S->s2[2] + (__CURAND_MRG_M2 - 1370589u) * S->s2[0]) %
+      __CURAND_MRG_M2;
+  S->s1[0] = S->s1[1];
+  S->s1[1] = S->s1[2];
+  S->s1[2] = (unsigned)X;
+  S->s2[0] = S->s2[1];
+  S->s2[1] = S->s2[2];
+  S->s2[2] = (unsigned)Y;
+  return X > Y ? (double)(X - Y) : (double)X - (double)Y + __CURAND_MRG_M1;
+}
+
+static __device__ inline unsigned curand(curandStateMRG32k3a_t *S) {
+  return (unsigned)(__curand_mrg_draw(S) * __CURAND_MRG_WORD_SCALE);
+}
+
+static __device__ inline float curand_uniform(curandStateMRG32k3a_t *S) {
+  return (float)(__curand_mrg_draw(S) * __CURAND_MRG_NORM);
+}
+
+static __device__ inline double
+curand_uniform_double(curandStateMRG32k3a_t *S) {
+  return __curand_mrg_draw(S) * __CURAND_MRG_NORM;
+}
+
+/* Box-Muller over two float uniforms: radius from the first, angle from
+ * the second. */
+static __device__ inline float2 __curand_box_muller_uniforms(float U,
+                                                             float V) {
+  float Radius = sqrtf(-2.0f * logf(U));
+  float2 Result;
+  __sincosf(V * 6.2831855f, &Result.x, &Result.y);
+  Result.x *= Radius;
+  Result.y *= Radius;
+  return Result;
+}
+
+static __device__ inline double2 __curand_box_muller_doubles(double U,
+                                                             double V) {
+  double Radius = sqrt(-2.0 * log(U));
+  double2 Result;
+  sincospi(2.0 * V, &Result.x, &Result.y);
+  Result.x *= Radius;
+  Result.y *= Radius;
+  return Result;
+}
+
+static __device__ inline float2 curand_normal2(curandStateMRG32k3a_t *S) {
+  float U = curand_uniform(S);
+  float V = curand_uniform(S);
+  return __curand_box_muller_uniforms(U, V);
+}
+
+static __device__ inline double2
+curand_normal2_double(curandStateMRG32k3a_t *S) {
+  double U = curand_uniform_double(S);
+  double V = curand_uniform_double(S);
+  return __curand_box_muller_doubles(U, V);
+}
+
+static __device__ inline float curand_normal(curandStateMRG32k3a_t *S) {
+  if (S->boxmuller_flag != 1) {
+    float2 Pair = curand_normal2(S);
+    S->boxmuller_extra = Pair.y;
+    S->boxmuller_flag = 1;
+    return Pair.x;
+  }
+  S->boxmuller_flag = 0;
+  return S->boxmuller_extra;
+}
+
+static __device__ inline double
+curand_normal_double(curandStateMRG32k3a_t *S) {
+  if (S->boxmuller_flag_double != 1) {
+    double2 Pair = curand_normal2_double(S);
+    S->boxmuller_extra_double = Pair.y;
+    S->boxmuller_flag_double = 1;
+    return Pair.x;
+  }
+  S->boxmuller_flag_double = 0;
+  return S->boxmuller_extra_double;
+}
+
+static __device__ inline float curand_log_normal(curandStateMRG32k3a_t *S,
+                                                 float Mean, float Stddev) {
+  return expf(Mean + Stddev * curand_normal(S));
+}
+
+static __device__ inline double
+curand_log_normal_double(curandStateMRG32k3a_t *S, double Mean,
+                         double Stddev) {
+  return exp(Mean + Stddev * curand_normal_double(S));
 }
 
 #endif

@@ -18,12 +18,16 @@
 //    word e % 4 of counter 0 of subsequence e / 4; of a double kind, from
 //    double e % 4 of the eight words of counters 0 and 1 of subsequence
 //    e / 4. p moves by the outputs made.
+//  MRG32k3a: XORWOW's pattern over 81920 states (4096 with
+//    CURAND_ORDERING_PSEUDO_LEGACY), one draw a slot for a word, a uniform
+//    or a double uniform, two for a normal pair of either precision.
 //
 // Host generators (curandCreateGeneratorHost) make the same values on the
 // device and copy them into the caller's memory. lit-tests/curand/ builds
 // this file into a test program with -D PLANTED_ORDERING_BUG (states one
-// subsequence off) or -D PLANTED_OFFSET_BUG (offsets one off) to see its
-// checks fail.
+// subsequence off), -D PLANTED_OFFSET_BUG (offsets one off) or
+// -D PLANTED_MRG_STATES_BUG (MRG32k3a's legacy 4096 states in every
+// ordering) to see its checks fail.
 #include <curand.h>
 #include <curand_kernel.h>
 
@@ -38,7 +42,13 @@ struct curandGenerator_st {
   cudaStream_t Stream;
 };
 
-enum { XorwowStates = 4096, BlockSize = 256 };
+enum {
+  XorwowStates = 4096,
+  MrgStates = 81920,
+  MrgLegacyStates = 4096,
+  MrgSlotsPerThread = 64,
+  BlockSize = 256
+};
 
 /* What a call makes: its outputs' type and how they come from words. */
 enum OutputKind {
@@ -181,6 +191,94 @@ static __global__ void xorwowKernel(unsigned long long Seed,
   }
 }
 
+/*===-- MRG32k3a ---------------------------------------------------------===*/
+
+/* Writes output Index of R (both of a pair at Index and Index + 1) from a
+ * slot's states' draws, the way the device API's distributions turn them
+ * into values. */
+static __device__ void storeMrgSlot(const Request &R, size_t Index,
+                                    curandStateMRG32k3a_t *S) {
+  switch (R.Kind) {
+  case KindBits:
+    ((unsigned *)R.Out)[Index] = curand(S);
+    return;
+  case KindUniform:
+    ((float *)R.Out)[Index] = curand_uniform(S);
+    return;
+  case KindUniformDouble:
+    ((double *)R.Out)[Index] = curand_uniform_double(S);
+    return;
+  case KindNormal:
+  case KindLogNormal: {
+    float2 Pair = curand_normal2(S);
+    float Mean = (float)R.Mean, Stddev = (float)R.Stddev;
+    float A = Mean + Stddev * Pair.x, B = Mean + Stddev * Pair.y;
+    if (R.Kind == KindLogNormal) {
+      A = expf(A);
+      B = expf(B);
+    }
+    ((float *)R.Out)[Index] = A;
+    ((float *)R.Out)[Index + 1] = B;
+    return;
+  }
+  case KindNormalDouble:
+  case KindLogNormalDouble: {
+    double2 Pair = curand_normal2_double(S);
+    double A = R.Mean + R.Stddev * Pair.x, B = R.Mean + R.Stddev * Pair.y;
+    if (R.Kind == KindLogNormalDouble) {
+      A = exp(A);
+      B = exp(B);
+    }
+    ((double *)R.Out)[Index] = A;
+    ((double *)R.Out)[Index + 1] = B;
+    return;
+  }
+  }
+}
+
+/* Thread k makes the slots s = First + m for m in [k * MrgSlotsPerThread,
+ * (k + 1) * MrgSlotsPerThread): slot s takes state s % States after the
+ * draws of the rows before s / States (a slot draws as many values as it
+ * makes outputs). Consecutive slots are consecutive subsequences: the
+ * thread moves from one to the next by the 2^76-draw jump. */
+static __global__ void mrgKernel(unsigned long long Seed,
+                                 unsigned long long First, size_t Slots,
+                                 unsigned States, Request R) {
+  size_t Begin =
+      ((size_t)blockIdx.x * blockDim.x + threadIdx.x) * MrgSlotsPerThread;
+  if (Begin >= Slots)
+    return;
+  size_t End = Begin + MrgSlotsPerThread < Slots ? Begin + MrgSlotsPerThread
+                                                 : Slots;
+  __curand_mrg_matrix Next1, Next2, Row1, Row2;
+  __curand_mrg_power(Next1, 1, 1, 76);
+  __curand_mrg_power(Next2, 0, 1, 76);
+  int PerSlot = outputsPerSlot(R.Kind);
+  unsigned long long Slot = First + Begin, Row = ~0ull;
+  curandStateMRG32k3a_t Base;
+  for (size_t M = Begin; M < End; ++M, ++Slot) {
+    unsigned long long Subsequence = Slot % States;
+#ifdef PLANTED_ORDERING_BUG
+    Subsequence += 1;
+#endif
+    if (M == Begin || Slot % States == 0) {
+      curand_init(Seed, Subsequence, 0, &Base);
+    } else {
+      __curand_mrg_apply(Next1, Base.s1, 1);
+      __curand_mrg_apply(Next2, Base.s2, 0);
+    }
+    if (Slot / States != Row) {
+      Row = Slot / States;
+      __curand_mrg_power(Row1, 1, PerSlot * Row, 0);
+      __curand_mrg_power(Row2, 0, PerSlot * Row, 0);
+    }
+    curandStateMRG32k3a_t S = Base;
+    __curand_mrg_apply(Row1, S.s1, 1);
+    __curand_mrg_apply(Row2, S.s2, 0);
+    storeMrgSlot(R, M * PerSlot, &S);
+  }
+}
+
 /*===-- Philox4_32_10 -----------------------------------------------------===*/
 
 /* Word K (0..7) of output E's subsequence: counters 0 and 1. */
@@ -238,7 +336,8 @@ static __global__ void philoxKernel(unsigned long long Seed,
 static int isPseudo(curandRngType_t Type) {
   return Type == CURAND_RNG_PSEUDO_DEFAULT ||
          Type == CURAND_RNG_PSEUDO_XORWOW ||
-         Type == CURAND_RNG_PSEUDO_PHILOX4_32_10;
+         Type == CURAND_RNG_PSEUDO_PHILOX4_32_10 ||
+         Type == CURAND_RNG_PSEUDO_MRG32K3A;
 }
 
 static curandStatus_t createGenerator(curandGenerator_t *Generator,
@@ -328,8 +427,9 @@ curandStatus_t curandSetGeneratorOffset(curandGenerator_t Generator,
   return CURAND_STATUS_SUCCESS;
 }
 
-/* BEST, DEFAULT and LEGACY lay out the same values for these generators
- * (NVIDIA's do too); SEEDED and DYNAMIC are not provided. */
+/* BEST, DEFAULT and LEGACY lay out the same values for XORWOW and Philox
+ * (NVIDIA's do too); MRG32k3a's LEGACY has fewer states. SEEDED and
+ * DYNAMIC are not provided. */
 curandStatus_t curandSetGeneratorOrdering(curandGenerator_t Generator,
                                           curandOrdering_t Ordering) {
   if (!Generator)
@@ -380,6 +480,18 @@ static curandStatus_t generate(curandGenerator_t G, Request R) {
   if (G->Type == CURAND_RNG_PSEUDO_XORWOW) {
     xorwowKernel<<<XorwowStates / BlockSize, BlockSize, 0, G->Stream>>>(
         G->Seed, G->Position, Slots, R);
+    G->Position += Slots;
+  } else if (G->Type == CURAND_RNG_PSEUDO_MRG32K3A) {
+    unsigned States = G->Ordering == CURAND_ORDERING_PSEUDO_LEGACY
+                          ? MrgLegacyStates
+                          : MrgStates;
+#ifdef PLANTED_MRG_STATES_BUG
+    States = MrgLegacyStates;
+#endif
+    size_t Threads = (Slots + MrgSlotsPerThread - 1) / MrgSlotsPerThread;
+    size_t Blocks = (Threads + BlockSize - 1) / BlockSize;
+    mrgKernel<<<(unsigned)Blocks, BlockSize, 0, G->Stream>>>(
+        G->Seed, G->Position, Slots, States, R);
     G->Position += Slots;
   } else {
     size_t Blocks = (Slots + BlockSize - 1) / BlockSize;

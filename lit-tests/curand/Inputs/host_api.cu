@@ -1,10 +1,11 @@
-// host_api.cu - cuRAND host API calls (XORWOW and Philox4_32_10, device
-// and host generators) printed in the format of
+// host_api.cu - cuRAND host API calls (XORWOW, Philox4_32_10 and
+// MRG32k3a, device and host generators) printed in the format of
 // lit-tests/oracle/nvidia/curand-host/curand_host_api.cu (the program that
 // captured NVIDIA's output on an H100: expected.h100.txt beside it),
 // record for record under the same names, for compare-records.py. Sizes
 // are those of the oracle that expose the layout: 1, 5, 4097 and 8200
-// words, offsets 3 and 4099, consecutive calls of several kinds.
+// words, offsets 3 and 4099 (and 100000, past MRG32k3a's 81920 states),
+// consecutive calls of several kinds.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
@@ -80,8 +81,10 @@ static void runBench(Bench &B) {
   curandGenerator_t G = B.make(SeedB, 0);
   B.save("raw.seedB.n4100", 4, 4100, curandGenerate(G, U, 4100));
   curandDestroyGenerator(G);
-  const unsigned long long Offsets[] = {3, 4099};
+  const unsigned long long Offsets[] = {3, 4099, 100000};
   for (unsigned long long O : Offsets) {
+    if (O == 100000 && B.Type != CURAND_RNG_PSEUDO_MRG32K3A)
+      continue;
     G = B.make(SeedA, O);
     snprintf(What, sizeof What, "raw.seedA.offset%llu.n8200", O);
     B.save(What, 4, 8200, curandGenerate(G, U, 8200));
@@ -137,9 +140,10 @@ int main() {
   void *Device, *Host = malloc(16390 * 8);
   cudaMalloc(&Device, 16390 * 8);
   const curandRngType_t Types[] = {CURAND_RNG_PSEUDO_XORWOW,
-                                   CURAND_RNG_PSEUDO_PHILOX4_32_10};
-  const char *Names[] = {"xorwow", "philox"};
-  for (int T = 0; T < 2; ++T)
+                                   CURAND_RNG_PSEUDO_PHILOX4_32_10,
+                                   CURAND_RNG_PSEUDO_MRG32K3A};
+  const char *Names[] = {"xorwow", "philox", "mrg32k3a"};
+  for (int T = 0; T < 3; ++T)
     for (int H = 0; H < 2; ++H) {
       char Tag[64];
       snprintf(Tag, sizeof Tag, "%s.%s", Names[T], H ? "host" : "device");
