@@ -17,7 +17,11 @@
 // And MRG32k3a (curandStateMRG32k3a_t: L'Ecuyer's combined multiple
 // recursive generator), with curand_init, curand, skipahead,
 // skipahead_sequence, uniform, double uniform, normal, double normal and
-// log-normal (lit-tests/headers/curand-mrg32k3a.test, against an H100).
+// log-normal (lit-tests/curand/device-api-mrg32k3a.test, against an H100).
+//
+// And curand_poisson for the three: NVIDIA's values below lambda 64
+// (Knuth's product of uniforms); from 64 on, Hormann's PTRS rejection,
+// which has the Poisson distribution but not NVIDIA's values.
 #ifndef __CURAND_KERNEL_H__
 #define __CURAND_KERNEL_H__
 
@@ -567,6 +571,55 @@ static __device__ inline double
 curand_log_normal_double(curandStateMRG32k3a_t *S, double Mean,
                          double Stddev) {
   return exp(Mean + Stddev * curand_normal_double(S));
+}
+
+/*===-- Poisson -----------------------------------------------------------===*/
+
+/* Knuth's method: the number of uniforms whose running product, started
+ * at e^lambda, stays above 1, in floats (NVIDIA's values). */
+template <typename State>
+static __device__ inline unsigned __curand_poisson_knuth(State *S,
+                                                         float Lambda) {
+  unsigned K = 0;
+  float P = expf(Lambda);
+  do {
+    ++K;
+    P *= curand_uniform(S);
+  } while (P > 1.0f);
+  return K - 1;
+}
+
+/* Hormann's transformed rejection with squeeze (PTRS: "The transformed
+ * rejection method for generating Poisson random variables", Insurance:
+ * Mathematics and Economics 12, 1993), for lambda >= 10. */
+template <typename State>
+static __device__ inline unsigned __curand_poisson_ptrs(State *S,
+                                                        double Lambda) {
+  double Root = sqrt(Lambda), LogLambda = log(Lambda);
+  double B = 0.931 + 2.53 * Root;
+  double A = -0.059 + 0.02483 * B;
+  double InverseAlpha = 1.1239 + 1.1328 / (B - 3.4);
+  double Vr = 0.9277 - 3.6224 / (B - 2.0);
+  for (;;) {
+    double U = curand_uniform(S) - 0.5;
+    double V = curand_uniform(S);
+    double Us = 0.5 - fabs(U);
+    double K = floor((2.0 * A / Us + B) * U + Lambda + 0.43);
+    if (Us >= 0.07 && V <= Vr)
+      return (unsigned)K;
+    if (K < 0.0 || (Us < 0.013 && V > Us))
+      continue;
+    if (log(V) + log(InverseAlpha) - log(A / (Us * Us) + B) <=
+        -Lambda + K * LogLambda - lgamma(K + 1.0))
+      return (unsigned)K;
+  }
+}
+
+template <typename State>
+static __device__ inline unsigned curand_poisson(State *S, double Lambda) {
+  if (Lambda < 64.0)
+    return __curand_poisson_knuth(S, (float)Lambda);
+  return __curand_poisson_ptrs(S, Lambda);
 }
 
 #endif

@@ -512,6 +512,66 @@ static curandStatus_t generate(curandGenerator_t G, Request R) {
   return Status;
 }
 
+/*===-- Poisson -----------------------------------------------------------===*/
+
+/* Output e = p + m of a Poisson call comes from the generator's state of
+ * slot e (as a word's would: state e % States for XORWOW and MRG32k3a,
+ * subsequence e for Philox) through the device API's curand_poisson; a
+ * row of states (e / States) starts PoissonRowDraws draws further on. */
+enum : unsigned long long { PoissonRowDraws = 1ull << 20 };
+
+template <typename State>
+static __global__ void poissonKernel(unsigned long long Seed,
+                                     unsigned long long First, size_t Count,
+                                     unsigned long long States, double Lambda,
+                                     unsigned *Out) {
+  size_t M = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (M >= Count)
+    return;
+  unsigned long long E = First + M;
+  State S;
+  curand_init(Seed, E % States, PoissonRowDraws * (E / States), &S);
+#ifdef PLANTED_POISSON_BUG
+  Lambda *= 1.05;
+#endif
+  Out[M] = curand_poisson(&S, Lambda);
+}
+
+static curandStatus_t generatePoisson(curandGenerator_t G, unsigned *Out,
+                                      size_t Count, double Lambda) {
+  if (!Count)
+    return CURAND_STATUS_SUCCESS;
+  unsigned *Device = Out;
+  if (G->Host && cudaMalloc(&Device, Count * sizeof *Out) != cudaSuccess)
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  unsigned Blocks = (unsigned)((Count + BlockSize - 1) / BlockSize);
+  if (G->Type == CURAND_RNG_PSEUDO_XORWOW)
+    poissonKernel<curandStateXORWOW_t><<<Blocks, BlockSize, 0, G->Stream>>>(
+        G->Seed, G->Position, Count, XorwowStates, Lambda, Device);
+  else if (G->Type == CURAND_RNG_PSEUDO_MRG32K3A)
+    poissonKernel<curandStateMRG32k3a_t>
+        <<<Blocks, BlockSize, 0, G->Stream>>>(
+            G->Seed, G->Position, Count,
+            G->Ordering == CURAND_ORDERING_PSEUDO_LEGACY ? MrgLegacyStates
+                                                         : MrgStates,
+            Lambda, Device);
+  else
+    poissonKernel<curandStatePhilox4_32_10_t>
+        <<<Blocks, BlockSize, 0, G->Stream>>>(G->Seed, G->Position, Count,
+                                              ~0ull, Lambda, Device);
+  G->Position += Count;
+  curandStatus_t Status = cudaGetLastError() == cudaSuccess
+                              ? CURAND_STATUS_SUCCESS
+                              : CURAND_STATUS_LAUNCH_FAILURE;
+  if (G->Host) {
+    if (cudaMemcpy(Out, Device, Count * sizeof *Out,
+                   cudaMemcpyDeviceToHost) != cudaSuccess)
+      Status = CURAND_STATUS_LAUNCH_FAILURE;
+    cudaFree(Device);
+  }
+  return Status;
+}
+
 static Request request(OutputKind Kind, void *Out, size_t Count,
                        double Mean = 0, double Stddev = 1) {
   Request R = {Kind, Out, Count, Mean, Stddev};
@@ -565,17 +625,16 @@ curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t G, double *Out,
   return generate(G, request(KindLogNormalDouble, Out, Count, Mean, Stddev));
 }
 
-/* Not provided: NVIDIA's Poisson layout is not known here (docs/curand.md).
- * Arguments are checked as cuRAND checks them. */
+/* Poisson values: the distribution, not NVIDIA's values (its host
+ * generators' method is not known here: docs/curand.md). Arguments are
+ * checked as cuRAND checks them. */
 curandStatus_t curandGeneratePoisson(curandGenerator_t G, unsigned int *Out,
                                      size_t Count, double Lambda) {
-  (void)Out;
-  (void)Count;
   if (!G)
     return CURAND_STATUS_NOT_INITIALIZED;
   if (!(Lambda > 0))
     return CURAND_STATUS_OUT_OF_RANGE;
-  return CURAND_STATUS_TYPE_ERROR;
+  return generatePoisson(G, Out, Count, Lambda);
 }
 
 } // extern "C"

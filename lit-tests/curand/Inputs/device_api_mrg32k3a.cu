@@ -3,15 +3,16 @@
 // deviceApi kernel prints NVIDIA's (records deviceapi.mrg32k3a.offset0 and
 // .offset4099 of expected.h100.txt): 8 states of seed 1234 at
 // subsequences 0 to 16383, eight words, two uniforms, two normals, four
-// double uniforms, four double normals, a double and a float log-normal.
-// Columns 22 to 31 of a row (Poisson draws and the words after them) are
-// left out: curand_poisson is not provided.
+// double uniforms, four double normals, a double and a float log-normal,
+// two Poisson draws each of lambda 0.5, 4 and 50. Columns 28 to 31 of a row
+// (lambda 1000, where our curand_poisson's method is not NVIDIA's, and the
+// words after it) are left out.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
 #include <curand_kernel.h>
 
-enum { States = 8, Columns = 32, Compared = 22 };
+enum { States = 8, Columns = 32, Compared = 28 };
 
 __global__ void deviceApi(unsigned long long Seed, unsigned long long Offset,
                           double *Out) {
@@ -35,6 +36,11 @@ __global__ void deviceApi(unsigned long long Seed, unsigned long long Offset,
     R[K] = curand_normal_double(&S);
   R[20] = curand_log_normal_double(&S, 0.5, 0.25);
   R[21] = curand_log_normal(&S, 0.5f, 0.25f);
+  const double Lambdas[] = {0.5, 4.0, 50.0};
+  for (int K = 0; K < 3; ++K) {
+    R[22 + 2 * K] = curand_poisson(&S, Lambdas[K]);
+    R[23 + 2 * K] = curand_poisson(&S, Lambdas[K]);
+  }
 }
 
 /* The oracle's printed indices of a 256-value record: 0-31 and 240-255. */
