@@ -21,6 +21,8 @@
 //  MRG32k3a: XORWOW's pattern over 81920 states (4096 with
 //    CURAND_ORDERING_PSEUDO_LEGACY), one draw a slot for a word, a uniform
 //    or a double uniform, two for a normal pair of either precision.
+//  Poisson (not NVIDIA's layout, which is not known): curand_poisson from
+//    the slot's state.
 //
 // Host generators (curandCreateGeneratorHost) make the same values on the
 // device and copy them into the caller's memory. lit-tests/curand/ builds
