@@ -327,6 +327,14 @@ cublasStatus_t cublasSgemmBatched(cublasHandle_t handle,
                                   const float *const Barray[], int ldb,
                                   const float *beta, float *const Carray[],
                                   int ldc, int batchCount);
+cublasStatus_t cublasDgemmBatched(cublasHandle_t handle,
+                                  cublasOperation_t transa,
+                                  cublasOperation_t transb, int m, int n,
+                                  int k, const double *alpha,
+                                  const double *const Aarray[], int lda,
+                                  const double *const Barray[], int ldb,
+                                  const double *beta, double *const Carray[],
+                                  int ldc, int batchCount);
 cublasStatus_t cublasSgemmStridedBatched(
     cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb,
     int m, int n, int k, const float *alpha, const float *A, int lda,

@@ -1,26 +1,16 @@
 /*===- Cublas.c - cuBLAS's handle -----------------------------------------===*
  *
- * libcublas as a CUDA program links it (-lcublas): the handle and what it holds (stream, math, pointer and
- * atomics modes, workspace, SM count target), versions, properties and
- * status names and strings, the toolkit's. Programs that include
- * <cublas_v2.h> for these alone (llm.c's dev/cuda programs) build and run; the BLAS routines themselves are not here yet,
- * so a program calling one fails to link, naming it.
+ * libcublas as a CUDA program links it (-lcublas): the handle and what it
+ * holds (stream, math, pointer and atomics modes, workspace, SM count
+ * target, a scratch buffer for reductions), versions, properties and
+ * status names and strings, the toolkit's. The BLAS routines are CUDA
+ * code in runtime/cublas/, compiled by our own pipeline into this library.
  *
  *===----------------------------------------------------------------------===*/
 
-#include "cublas_api.h"
+#include "cublas/CublasHandle.h"
 
 #include <stdlib.h>
-
-struct cublasContext {
-  cudaStream_t Stream;
-  cublasPointerMode_t PointerMode;
-  cublasAtomicsMode_t AtomicsMode;
-  cublasMath_t MathMode;
-  void *Workspace;
-  size_t WorkspaceBytes;
-  int SmCountTarget;
-};
 
 static cublasLogCallback LogCallback;
 
@@ -36,12 +26,18 @@ cublasStatus_t cublasCreate_v2(cublasHandle_t *Handle) {
   (*Handle)->PointerMode = CUBLAS_POINTER_MODE_HOST;
   (*Handle)->AtomicsMode = CUBLAS_ATOMICS_NOT_ALLOWED;
   (*Handle)->MathMode = CUBLAS_DEFAULT_MATH;
+  if (cudaMalloc(&(*Handle)->Scratch, CUBLAS_SCRATCH_BYTES) != cudaSuccess) {
+    free(*Handle);
+    *Handle = NULL;
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  }
   return CUBLAS_STATUS_SUCCESS;
 }
 
 cublasStatus_t cublasDestroy_v2(cublasHandle_t Handle) {
   if (!Handle)
     return CUBLAS_STATUS_NOT_INITIALIZED;
+  cudaFree(Handle->Scratch);
   free(Handle);
   return CUBLAS_STATUS_SUCCESS;
 }
