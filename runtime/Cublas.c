@@ -239,3 +239,97 @@ cublasStatus_t cublasGetLoggerCallback(cublasLogCallback *Callback) {
   *Callback = LogCallback;
   return CUBLAS_STATUS_SUCCESS;
 }
+
+/* Copies between host and device memory, vectors with increments and
+ * column-major matrices with leading dimensions: cudaMemcpy2D with one
+ * element per row (vectors) or one column per row (matrices). */
+static cublasStatus_t copyStatus(cudaError_t Error) {
+  return Error == cudaSuccess ? CUBLAS_STATUS_SUCCESS
+                              : CUBLAS_STATUS_MAPPING_ERROR;
+}
+
+static cublasStatus_t copyVector(int N, int ElemSize, const void *X,
+                                 int IncX, void *Y, int IncY,
+                                 enum cudaMemcpyKind Kind, cudaStream_t Stream,
+                                 int Async) {
+  if (N < 0 || ElemSize <= 0 || IncX <= 0 || IncY <= 0)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (N == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  size_t Size = (size_t)ElemSize;
+  if (Async)
+    return copyStatus(cudaMemcpy2DAsync(Y, Size * IncY, X, Size * IncX, Size,
+                                        (size_t)N, Kind, Stream));
+  return copyStatus(
+      cudaMemcpy2D(Y, Size * IncY, X, Size * IncX, Size, (size_t)N, Kind));
+}
+
+static cublasStatus_t copyMatrix(int Rows, int Cols, int ElemSize,
+                                 const void *A, int Lda, void *B, int Ldb,
+                                 enum cudaMemcpyKind Kind, cudaStream_t Stream,
+                                 int Async) {
+  if (Rows < 0 || Cols < 0 || ElemSize <= 0 || Lda <= 0 || Ldb <= 0 ||
+      Lda < Rows || Ldb < Rows)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (Rows == 0 || Cols == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  size_t Size = (size_t)ElemSize;
+  if (Async)
+    return copyStatus(cudaMemcpy2DAsync(B, Size * Ldb, A, Size * Lda,
+                                        Size * Rows, (size_t)Cols, Kind,
+                                        Stream));
+  return copyStatus(cudaMemcpy2D(B, Size * Ldb, A, Size * Lda, Size * Rows,
+                                 (size_t)Cols, Kind));
+}
+
+cublasStatus_t cublasSetVector(int N, int ElemSize, const void *X, int IncX,
+                               void *Y, int IncY) {
+  return copyVector(N, ElemSize, X, IncX, Y, IncY, cudaMemcpyHostToDevice, 0,
+                    0);
+}
+
+cublasStatus_t cublasGetVector(int N, int ElemSize, const void *X, int IncX,
+                               void *Y, int IncY) {
+  return copyVector(N, ElemSize, X, IncX, Y, IncY, cudaMemcpyDeviceToHost, 0,
+                    0);
+}
+
+cublasStatus_t cublasSetMatrix(int Rows, int Cols, int ElemSize,
+                               const void *A, int Lda, void *B, int Ldb) {
+  return copyMatrix(Rows, Cols, ElemSize, A, Lda, B, Ldb,
+                    cudaMemcpyHostToDevice, 0, 0);
+}
+
+cublasStatus_t cublasGetMatrix(int Rows, int Cols, int ElemSize,
+                               const void *A, int Lda, void *B, int Ldb) {
+  return copyMatrix(Rows, Cols, ElemSize, A, Lda, B, Ldb,
+                    cudaMemcpyDeviceToHost, 0, 0);
+}
+
+cublasStatus_t cublasSetVectorAsync(int N, int ElemSize, const void *X,
+                                    int IncX, void *Y, int IncY,
+                                    cudaStream_t Stream) {
+  return copyVector(N, ElemSize, X, IncX, Y, IncY, cudaMemcpyHostToDevice,
+                    Stream, 1);
+}
+
+cublasStatus_t cublasGetVectorAsync(int N, int ElemSize, const void *X,
+                                    int IncX, void *Y, int IncY,
+                                    cudaStream_t Stream) {
+  return copyVector(N, ElemSize, X, IncX, Y, IncY, cudaMemcpyDeviceToHost,
+                    Stream, 1);
+}
+
+cublasStatus_t cublasSetMatrixAsync(int Rows, int Cols, int ElemSize,
+                                    const void *A, int Lda, void *B, int Ldb,
+                                    cudaStream_t Stream) {
+  return copyMatrix(Rows, Cols, ElemSize, A, Lda, B, Ldb,
+                    cudaMemcpyHostToDevice, Stream, 1);
+}
+
+cublasStatus_t cublasGetMatrixAsync(int Rows, int Cols, int ElemSize,
+                                    const void *A, int Lda, void *B, int Ldb,
+                                    cudaStream_t Stream) {
+  return copyMatrix(Rows, Cols, ElemSize, A, Lda, B, Ldb,
+                    cudaMemcpyDeviceToHost, Stream, 1);
+}

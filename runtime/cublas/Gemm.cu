@@ -23,10 +23,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlasArguments.cuh"
 #include "BlasScalars.cuh"
-#include "CublasHandle.h"
-
-#include <cuda_runtime.h>
 
 namespace {
 
@@ -158,8 +156,6 @@ bool isGemmOperation(cublasOperation_t Op) {
   return Op == CUBLAS_OP_N || Op == CUBLAS_OP_T || Op == CUBLAS_OP_C;
 }
 
-int maxOf1(int X) { return X > 1 ? X : 1; }
-
 template <typename T>
 Operand<T> operandA(cublasOperation_t Op, const T *Base, const T *const *Array,
                     int Ld, long long Stride) {
@@ -223,8 +219,7 @@ cublasStatus_t gemm(cublasHandle_t Handle, cublasOperation_t TransA,
     P.BatchBase = Base;
     gemmTiled<<<Grid, Block, 0, Handle->Stream>>>(P);
   }
-  return cudaGetLastError() == cudaSuccess ? CUBLAS_STATUS_SUCCESS
-                                           : CUBLAS_STATUS_EXECUTION_FAILED;
+  return launched();
 }
 
 template <typename TIn, typename TOut, typename TAcc>
