@@ -82,6 +82,20 @@ __device__ inline bool isZero(double X) { return X == 0.0; }
 __device__ inline bool isZero(float2 X) { return X.x == 0.0f && X.y == 0.0f; }
 __device__ inline bool isZero(double2 X) { return X.x == 0.0 && X.y == 0.0; }
 
+// GELU in the tanh approximation (cuBLASLt's epilogue, llm.c's):
+// x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))). Complex matrices take no
+// epilogue; their overload leaves the value alone.
+__device__ inline float gelu(float X) {
+  const float Scale = 0.7978845608028654f;
+  return 0.5f * X * (1.0f + tanhf(Scale * (X + 0.044715f * X * X * X)));
+}
+__device__ inline double gelu(double X) {
+  const double Scale = 0.7978845608028654;
+  return 0.5 * X * (1.0 + tanh(Scale * (X + 0.044715 * X * X * X)));
+}
+__device__ inline float2 gelu(float2 X) { return X; }
+__device__ inline double2 gelu(double2 X) { return X; }
+
 // *Ptr, read member by member: a whole float2 copied where the pointer
 // might also be the kernel's own copy of a scalar becomes a select of a
 // private and a global pointer, which leaves a stack frame behind.
