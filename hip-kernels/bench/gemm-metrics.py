@@ -17,7 +17,8 @@ import subprocess
 import sys
 import tempfile
 
-FMA = re.compile(r"^v_(pk_)?(fma|fmac|mac|mad|fmamk|fmaak)_(f32|f64|legacy_f32)")
+FMA = re.compile(
+    r"^v_(pk_)?(fma|fmac|mac|mad|fmamk|fmaak)_(f32|f64|legacy_f32)")
 LDS_READ = re.compile(r"^ds_(read|load)")
 LABEL = re.compile(r"^(\.LBB\w+):")
 BRANCH = re.compile(r"^s_(cbranch_\w+|branch)\s+(\.LBB\w+)")

@@ -185,16 +185,16 @@ inline bool isGemmOperation(cublasOperation_t Op) {
 }
 
 template <typename T>
-inline Operand<T> operandA(cublasOperation_t Op, const T *Base, const T *const *Array,
-                    int Ld, long long Stride) {
+inline Operand<T> operandA(cublasOperation_t Op, const T *Base,
+                             const T *const *Array, int Ld, long long Stride) {
   bool Transposed = Op != CUBLAS_OP_N;
   return {Base, Array, Stride, Transposed ? Ld : 1, Transposed ? 1 : Ld,
           Op == CUBLAS_OP_C};
 }
 
 template <typename T>
-inline Operand<T> operandB(cublasOperation_t Op, const T *Base, const T *const *Array,
-                    int Ld, long long Stride) {
+inline Operand<T> operandB(cublasOperation_t Op, const T *Base,
+                             const T *const *Array, int Ld, long long Stride) {
   bool Transposed = Op != CUBLAS_OP_N;
   return {Base, Array, Stride, Transposed ? 1 : Ld, Transposed ? Ld : 1,
           Op == CUBLAS_OP_C};
