@@ -35,7 +35,7 @@ namespace {
 constexpr int TileM = 64, TileN = 64, TileK = 16;
 constexpr int ThreadsX = 16, ThreadsY = 16;
 constexpr int Threads = ThreadsX * ThreadsY;
-constexpr int PerThread = 4; // rows (and columns) of C each thread owns
+constexpr int PerThread = 4; // rows (and columns) of D each thread owns
 constexpr int MaxGridZ = 65535;
 
 // Four consecutive elements, aligned so that one LDS access reads them.
