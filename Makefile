@@ -75,6 +75,7 @@ demo: build
 
 bench: build
 	@bash hip-kernels/bench/bench.sh $(BUILD)
+	@python3 hip-kernels/bench/gemm-metrics.py --build $(BUILD)
 	@$(HIP_PORTS)
 
 CORPUS ?= ../shared/corpus

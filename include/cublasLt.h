@@ -1,10 +1,11 @@
 // cublasLt.h - cuBLASLt's types, enumerations (the toolkit's values,
 // lit-tests/headers/enum-values.test) and functions, as CUDA 12 declares
 // them, so that a program including <cublasLt.h> compiles. libcublasLt
-// (runtime/Cublas.c) provides the handle, versions and status strings;
-// the matmul descriptors and cublasLtMatmul are declared so that code
-// calling them compiles, and a program calling one that the library does
-// not define fails to link, naming it.
+// (runtime/CublasLt.c, runtime/cublas/LtMatmul.cu) defines the handle,
+// versions, status strings, layouts, matmul descriptors, preferences, the
+// heuristic query and cublasLtMatmul (docs/cublas.md says which products
+// and epilogues); a program calling what the library does not define
+// fails to link, naming it.
 #ifndef CUBLAS_LT_H_
 #define CUBLAS_LT_H_
 

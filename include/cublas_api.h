@@ -1,12 +1,10 @@
 // cublas_api.h - cuBLAS's types, enumerations (the toolkit's values,
 // lit-tests/headers/enum-values.test) and functions, as CUDA 12 declares
 // them, so that a program including <cublas_v2.h> compiles (with the
-// half and bfloat16 types, which the toolkit's brings in too). The library
-// behind them (libcublas, runtime/Cublas.c) provides the handle: creation,
-// streams, math, pointer and atomics modes, workspace, versions and status
-// strings. The BLAS routines are declared so that code calling them
-// compiles; a program calling one that libcublas does not define fails to
-// link, naming it.
+// half and bfloat16 types, which the toolkit's brings in too). libcublas
+// defines the handle (runtime/Cublas.c) and the BLAS routines of
+// runtime/cublas/ (docs/cublas.md lists them); a program calling one it
+// does not define fails to link, naming it.
 #ifndef CUBLAS_API_H_
 #define CUBLAS_API_H_
 
@@ -259,10 +257,16 @@ cublasStatus_t cublasIdamax_v2(cublasHandle_t handle, int n, const double *x,
                                int incx, int *result);
 cublasStatus_t cublasIsamin_v2(cublasHandle_t handle, int n, const float *x,
                                int incx, int *result);
+cublasStatus_t cublasIdamin_v2(cublasHandle_t handle, int n, const double *x,
+                               int incx, int *result);
 cublasStatus_t cublasScopy_v2(cublasHandle_t handle, int n, const float *x,
                               int incx, float *y, int incy);
+cublasStatus_t cublasDcopy_v2(cublasHandle_t handle, int n, const double *x,
+                              int incx, double *y, int incy);
 cublasStatus_t cublasSswap_v2(cublasHandle_t handle, int n, float *x,
                               int incx, float *y, int incy);
+cublasStatus_t cublasDswap_v2(cublasHandle_t handle, int n, double *x,
+                              int incx, double *y, int incy);
 
 /* BLAS-2. */
 cublasStatus_t cublasSgemv_v2(cublasHandle_t handle, cublasOperation_t trans,
@@ -326,6 +330,14 @@ cublasStatus_t cublasSgemmBatched(cublasHandle_t handle,
                                   const float *const Aarray[], int lda,
                                   const float *const Barray[], int ldb,
                                   const float *beta, float *const Carray[],
+                                  int ldc, int batchCount);
+cublasStatus_t cublasDgemmBatched(cublasHandle_t handle,
+                                  cublasOperation_t transa,
+                                  cublasOperation_t transb, int m, int n,
+                                  int k, const double *alpha,
+                                  const double *const Aarray[], int lda,
+                                  const double *const Barray[], int ldb,
+                                  const double *beta, double *const Carray[],
                                   int ldc, int batchCount);
 cublasStatus_t cublasSgemmStridedBatched(
     cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb,

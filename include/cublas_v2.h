@@ -27,8 +27,11 @@
 #define cublasIsamax cublasIsamax_v2
 #define cublasIdamax cublasIdamax_v2
 #define cublasIsamin cublasIsamin_v2
+#define cublasIdamin cublasIdamin_v2
 #define cublasScopy cublasScopy_v2
+#define cublasDcopy cublasDcopy_v2
 #define cublasSswap cublasSswap_v2
+#define cublasDswap cublasDswap_v2
 #define cublasSgemv cublasSgemv_v2
 #define cublasDgemv cublasDgemv_v2
 #define cublasSger cublasSger_v2

@@ -1,26 +1,16 @@
 /*===- Cublas.c - cuBLAS's handle -----------------------------------------===*
  *
- * libcublas as a CUDA program links it (-lcublas): the handle and what it holds (stream, math, pointer and
- * atomics modes, workspace, SM count target), versions, properties and
- * status names and strings, the toolkit's. Programs that include
- * <cublas_v2.h> for these alone (llm.c's dev/cuda programs) build and run; the BLAS routines themselves are not here yet,
- * so a program calling one fails to link, naming it.
+ * libcublas as a CUDA program links it (-lcublas): the handle and what it
+ * holds (stream, math, pointer and atomics modes, workspace, SM count
+ * target, a scratch buffer for reductions), versions, properties and
+ * status names and strings, the toolkit's. The BLAS routines are CUDA
+ * code in runtime/cublas/, compiled by our own pipeline into this library.
  *
  *===----------------------------------------------------------------------===*/
 
-#include "cublas_api.h"
+#include "cublas/CublasHandle.h"
 
 #include <stdlib.h>
-
-struct cublasContext {
-  cudaStream_t Stream;
-  cublasPointerMode_t PointerMode;
-  cublasAtomicsMode_t AtomicsMode;
-  cublasMath_t MathMode;
-  void *Workspace;
-  size_t WorkspaceBytes;
-  int SmCountTarget;
-};
 
 static cublasLogCallback LogCallback;
 
@@ -36,12 +26,18 @@ cublasStatus_t cublasCreate_v2(cublasHandle_t *Handle) {
   (*Handle)->PointerMode = CUBLAS_POINTER_MODE_HOST;
   (*Handle)->AtomicsMode = CUBLAS_ATOMICS_NOT_ALLOWED;
   (*Handle)->MathMode = CUBLAS_DEFAULT_MATH;
+  if (cudaMalloc(&(*Handle)->Scratch, CUBLAS_SCRATCH_BYTES) != cudaSuccess) {
+    free(*Handle);
+    *Handle = NULL;
+    return CUBLAS_STATUS_ALLOC_FAILED;
+  }
   return CUBLAS_STATUS_SUCCESS;
 }
 
 cublasStatus_t cublasDestroy_v2(cublasHandle_t Handle) {
   if (!Handle)
     return CUBLAS_STATUS_NOT_INITIALIZED;
+  cudaFree(Handle->Scratch);
   free(Handle);
   return CUBLAS_STATUS_SUCCESS;
 }
@@ -242,4 +238,98 @@ cublasStatus_t cublasGetLoggerCallback(cublasLogCallback *Callback) {
     return CUBLAS_STATUS_INVALID_VALUE;
   *Callback = LogCallback;
   return CUBLAS_STATUS_SUCCESS;
+}
+
+/* Copies between host and device memory, vectors with increments and
+ * column-major matrices with leading dimensions: cudaMemcpy2D with one
+ * element per row (vectors) or one column per row (matrices). */
+static cublasStatus_t copyStatus(cudaError_t Error) {
+  return Error == cudaSuccess ? CUBLAS_STATUS_SUCCESS
+                              : CUBLAS_STATUS_MAPPING_ERROR;
+}
+
+static cublasStatus_t copyVector(int N, int ElemSize, const void *X,
+                                 int IncX, void *Y, int IncY,
+                                 enum cudaMemcpyKind Kind, cudaStream_t Stream,
+                                 int Async) {
+  if (N < 0 || ElemSize <= 0 || IncX <= 0 || IncY <= 0)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (N == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  size_t Size = (size_t)ElemSize;
+  if (Async)
+    return copyStatus(cudaMemcpy2DAsync(Y, Size * IncY, X, Size * IncX, Size,
+                                        (size_t)N, Kind, Stream));
+  return copyStatus(
+      cudaMemcpy2D(Y, Size * IncY, X, Size * IncX, Size, (size_t)N, Kind));
+}
+
+static cublasStatus_t copyMatrix(int Rows, int Cols, int ElemSize,
+                                 const void *A, int Lda, void *B, int Ldb,
+                                 enum cudaMemcpyKind Kind, cudaStream_t Stream,
+                                 int Async) {
+  if (Rows < 0 || Cols < 0 || ElemSize <= 0 || Lda <= 0 || Ldb <= 0 ||
+      Lda < Rows || Ldb < Rows)
+    return CUBLAS_STATUS_INVALID_VALUE;
+  if (Rows == 0 || Cols == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  size_t Size = (size_t)ElemSize;
+  if (Async)
+    return copyStatus(cudaMemcpy2DAsync(B, Size * Ldb, A, Size * Lda,
+                                        Size * Rows, (size_t)Cols, Kind,
+                                        Stream));
+  return copyStatus(cudaMemcpy2D(B, Size * Ldb, A, Size * Lda, Size * Rows,
+                                 (size_t)Cols, Kind));
+}
+
+cublasStatus_t cublasSetVector(int N, int ElemSize, const void *X, int IncX,
+                               void *Y, int IncY) {
+  return copyVector(N, ElemSize, X, IncX, Y, IncY, cudaMemcpyHostToDevice, 0,
+                    0);
+}
+
+cublasStatus_t cublasGetVector(int N, int ElemSize, const void *X, int IncX,
+                               void *Y, int IncY) {
+  return copyVector(N, ElemSize, X, IncX, Y, IncY, cudaMemcpyDeviceToHost, 0,
+                    0);
+}
+
+cublasStatus_t cublasSetMatrix(int Rows, int Cols, int ElemSize,
+                               const void *A, int Lda, void *B, int Ldb) {
+  return copyMatrix(Rows, Cols, ElemSize, A, Lda, B, Ldb,
+                    cudaMemcpyHostToDevice, 0, 0);
+}
+
+cublasStatus_t cublasGetMatrix(int Rows, int Cols, int ElemSize,
+                               const void *A, int Lda, void *B, int Ldb) {
+  return copyMatrix(Rows, Cols, ElemSize, A, Lda, B, Ldb,
+                    cudaMemcpyDeviceToHost, 0, 0);
+}
+
+cublasStatus_t cublasSetVectorAsync(int N, int ElemSize, const void *X,
+                                    int IncX, void *Y, int IncY,
+                                    cudaStream_t Stream) {
+  return copyVector(N, ElemSize, X, IncX, Y, IncY, cudaMemcpyHostToDevice,
+                    Stream, 1);
+}
+
+cublasStatus_t cublasGetVectorAsync(int N, int ElemSize, const void *X,
+                                    int IncX, void *Y, int IncY,
+                                    cudaStream_t Stream) {
+  return copyVector(N, ElemSize, X, IncX, Y, IncY, cudaMemcpyDeviceToHost,
+                    Stream, 1);
+}
+
+cublasStatus_t cublasSetMatrixAsync(int Rows, int Cols, int ElemSize,
+                                    const void *A, int Lda, void *B, int Ldb,
+                                    cudaStream_t Stream) {
+  return copyMatrix(Rows, Cols, ElemSize, A, Lda, B, Ldb,
+                    cudaMemcpyHostToDevice, Stream, 1);
+}
+
+cublasStatus_t cublasGetMatrixAsync(int Rows, int Cols, int ElemSize,
+                                    const void *A, int Lda, void *B, int Ldb,
+                                    cudaStream_t Stream) {
+  return copyMatrix(Rows, Cols, ElemSize, A, Lda, B, Ldb,
+                    cudaMemcpyDeviceToHost, Stream, 1);
 }
