@@ -676,23 +676,18 @@ static void versionWholeFunction(LLVMModuleRef M, LLVMValueRef F,
  * saves. Launch variants copy no code into the kernel. */
 enum { MaxCopiedPerGain = 16 };
 
-static bool worthCopying(LLVMBasicBlockRef *Blocks, unsigned NumBlocks,
-                         const Gains *G) {
-  unsigned Size = 0;
+static bool worthCopying(unsigned Instructions, const Gains *G) {
+  return Instructions <= MaxCopiedPerGain * G->Count;
+}
+
+static unsigned countInstructions(LLVMBasicBlockRef *Blocks,
+                                  unsigned NumBlocks) {
+  unsigned Count = 0;
   for (unsigned K = 0; K < NumBlocks; ++K)
     for (LLVMValueRef I = LLVMGetFirstInstruction(Blocks[K]); I;
          I = LLVMGetNextInstruction(I))
-      ++Size;
-  return Size <= MaxCopiedPerGain * G->Count;
-}
-
-static bool worthCopyingFunction(LLVMValueRef F, const Gains *G) {
-  unsigned NumBlocks = LLVMCountBasicBlocks(F);
-  LLVMBasicBlockRef *Blocks = malloc(NumBlocks * sizeof(LLVMBasicBlockRef));
-  LLVMGetBasicBlocks(F, Blocks);
-  bool Worth = worthCopying(Blocks, NumBlocks, G);
-  free(Blocks);
-  return Worth;
+      ++Count;
+  return Count;
 }
 
 /* Splits F at the smallest region holding every key and versions it, if
@@ -715,7 +710,7 @@ static bool tryVersionRegion(LLVMModuleRef M, LLVMValueRef F,
   unsigned NumBlocks = collectRegion(F, R.Entry, R.Exit, &Blocks, &Region);
   bool Versioned =
       isSingleEntrySingleExit(F, &Region, Head, R.Entry, R.Exit) &&
-      worthCopying(Blocks, NumBlocks, G) &&
+      worthCopying(countInstructions(Blocks, NumBlocks), G) &&
       regionKeepsGains(F, Blocks, NumBlocks, G, Lanes, Options);
   if (Versioned)
     versionRegion(M, F, B, Blocks, NumBlocks, &Region, Head, R.Exit, Amdgpu,
@@ -825,7 +820,9 @@ bool warpVersionOnBlockShape(LLVMModuleRef M, WarpLanes *Lanes,
     return false;
   LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
   bool Versioned = tryVersionRegion(M, F, B, &G, Lanes, Amdgpu, Options);
-  if (!Versioned && worthCopyingFunction(F, &G)) {
+  /* countValues counts the blocks too. */
+  if (!Versioned &&
+      worthCopying(countValues(F) - LLVMCountBasicBlocks(F), &G)) {
     versionWholeFunction(M, F, B, Amdgpu, Options);
     Versioned = true;
   }

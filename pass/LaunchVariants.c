@@ -152,23 +152,20 @@ WarpLaunchVariants warpAddLaunchVariants(LLVMModuleRef M,
                                          LLVMValueRef *WithWarpCalls,
                                          unsigned NumWithWarpCalls,
                                          const WarpLoweringOptions *Options) {
-  WarpLaunchVariants V = {NULL, NULL, 0};
-  if (!Options->LaunchVariants)
+  WarpLaunchVariants V = {NULL, NULL, 0, Options->LaunchVariants, NULL, 0};
+  if (!V.Active)
     return V;
-  LLVMValueRef *Gaining = malloc((NumWithWarpCalls + 1) * sizeof(LLVMValueRef));
-  unsigned NumGaining = 0;
+  V.Gaining = malloc((NumWithWarpCalls + 1) * sizeof(LLVMValueRef));
   for (unsigned I = 0; I < NumWithWarpCalls; ++I)
     if (warpGainsFromBlockShape(M, WithWarpCalls[I], Options))
-      Gaining[NumGaining++] = WithWarpCalls[I];
-  if (!NumGaining) {
-    free(Gaining);
+      V.Gaining[V.NumGaining++] = WithWarpCalls[I];
+  if (!V.NumGaining)
     return V;
-  }
   CallGraph G = buildCallGraph(M);
   bool *Reaches = calloc(G.Count + 1, sizeof(bool));
   bool *Wanted = calloc(G.Count + 1, sizeof(bool));
-  for (unsigned I = 0; I < NumGaining; ++I)
-    Reaches[indexOf(&G, Gaining[I])] = true;
+  for (unsigned I = 0; I < V.NumGaining; ++I)
+    Reaches[indexOf(&G, V.Gaining[I])] = true;
   closeOverCallers(&G, Reaches);
   for (unsigned F = 0; F < G.Count; ++F)
     if (Reaches[F] && isKernel(G.Functions[F]))
@@ -184,18 +181,22 @@ WarpLaunchVariants warpAddLaunchVariants(LLVMModuleRef M,
   callCopies(&V);
   /* The planted bug of the in-function check, as the runtime sees it: the
    * general kernels run the copies' code too. */
-  for (unsigned I = 0; I < V.Count; ++I)
-    if (Options->PlantedBug == WarpBugShapeCheckTrue)
+  if (Options->PlantedBug == WarpBugShapeCheckTrue)
+    for (unsigned I = 0; I < V.Count; ++I)
       markEveryInstruction(V.Originals[I]);
   free(Wanted);
   free(Reaches);
-  free(Gaining);
   disposeCallGraph(&G);
   return V;
 }
 
-bool warpHasLaunchVariant(const WarpLaunchVariants *V, LLVMValueRef F) {
-  return copyOf(V, F) != NULL;
+bool warpMayVersionInFunction(const WarpLaunchVariants *V, LLVMValueRef F) {
+  if (!V->Active)
+    return true;
+  bool Gains = false;
+  for (unsigned I = 0; I < V->NumGaining && !Gains; ++I)
+    Gains = V->Gaining[I] == F;
+  return Gains && !copyOf(V, F);
 }
 
 void warpFinishLaunchVariants(WarpLaunchVariants *V) {
@@ -205,4 +206,5 @@ void warpFinishLaunchVariants(WarpLaunchVariants *V) {
   }
   free(V->Originals);
   free(V->Copies);
+  free(V->Gaining);
 }

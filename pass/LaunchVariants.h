@@ -22,10 +22,14 @@
 /* The suffix of a kernel's launch variant; the runtime's name for it. */
 #define WarpLaunchVariantSuffix ".tidxlanes"
 
-/* Each copied function and its copy. */
+/* Each copied function and its copy; with the option, also the functions
+ * that gain (Active). */
 typedef struct {
   LLVMValueRef *Originals, *Copies;
   unsigned Count;
+  bool Active;
+  LLVMValueRef *Gaining;
+  unsigned NumGaining;
 } WarpLaunchVariants;
 
 /* Adds the variants, given the functions whose warp calls are to be
@@ -36,8 +40,11 @@ WarpLaunchVariants warpAddLaunchVariants(LLVMModuleRef M,
                                          unsigned NumWithWarpCalls,
                                          const WarpLoweringOptions *Options);
 
-/* Whether F was copied (its original then runs only in general shapes). */
-bool warpHasLaunchVariant(const WarpLaunchVariants *V, LLVMValueRef F);
+/* Whether F may still be versioned on the block shape inside itself:
+ * without launch variants any function; with them only one that gains and
+ * was not copied (no kernel of the module reaches it). A copied original
+ * runs only in general shapes, and the others gain nothing. */
+bool warpMayVersionInFunction(const WarpLaunchVariants *V, LLVMValueRef F);
 
 /* Clears the copies' marks once they are lowered, and frees V. */
 void warpFinishLaunchVariants(WarpLaunchVariants *V);

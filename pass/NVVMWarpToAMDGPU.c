@@ -406,18 +406,17 @@ static CallList collectWarpCalls(LLVMValueRef F,
 }
 
 /* Lowers F's warp calls; they are collected first because lowering a
- * primitive may split blocks. Scan chains go first, whole. A function
- * with a launch variant runs only where the block shape is general, so it
- * is not versioned on it (GeneralOnly). */
+ * primitive may split blocks. Scan chains go first, whole. F is versioned
+ * on the block shape only where MayVersion (warpMayVersionInFunction). */
 static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
                                      LLVMValueRef F,
                                      const WarpDeclarations *Decls,
                                      const WarpLoweringOptions *Options,
-                                     bool GeneralOnly) {
+                                     bool MayVersion) {
   CallList List = collectWarpCalls(F, Decls);
   WarpLanes Lanes =
       warpLanesOf(M, F, warpFunctionWaveSize(F, Options->DefaultWave));
-  bool Versioned = List.Size && !GeneralOnly &&
+  bool Versioned = List.Size && MayVersion &&
                    warpVersionOnBlockShape(M, &Lanes, Options);
   if (Versioned) {
     free(List.Calls);
@@ -509,7 +508,7 @@ static WarpLoweringResult lowerWarpCalls(LLVMModuleRef M, IntrinsicSet Set,
     const FunctionCalls *Entry = lookupFunction(&Record, F);
     if (Entry && Entry->HasLowerable)
       Result.NumLowered += lowerCallsInFunction(
-          M, B, F, &Decls, Options, warpHasLaunchVariant(&Variants, F));
+          M, B, F, &Decls, Options, warpMayVersionInFunction(&Variants, F));
   }
   warpCloseLoweringCache();
   warpFinishLaunchVariants(&Variants);
