@@ -172,8 +172,8 @@ typedef struct {
   FatBinary *Binary;
   int MaxDynamicShared; /* cudaFuncAttributeMaxDynamicSharedMemorySize */
   long StaticShared;    /* its static shared memory, once asked; or -1 */
-  char *VariantName;    /* DeviceName's launch variant, if it has one */
-  int HasVariant;       /* whether it has, once asked; or -1 */
+  char *VariantName;    /* its launch variant's name, once found */
+  int HasVariant;       /* whether it has one, once asked; or -1 */
 } KernelEntry;
 
 typedef struct {
@@ -226,13 +226,8 @@ int __cudaRegisterFunction(void **Handle, const char *HostStub,
   (void)GDim;
   (void)WarpSize;
   Kernels = realloc(Kernels, (NumKernels + 1) * sizeof(KernelEntry));
-  size_t Length = strlen(DeviceName);
-  char *VariantName = malloc(Length + sizeof(LaunchVariantSuffix));
-  memcpy(VariantName, DeviceName, Length);
-  memcpy(VariantName + Length, LaunchVariantSuffix,
-         sizeof(LaunchVariantSuffix));
   Kernels[NumKernels++] = (KernelEntry){
-      HostStub, DeviceName, (FatBinary *)Handle, -1, -1, VariantName, -1};
+      HostStub, DeviceName, (FatBinary *)Handle, -1, -1, NULL, -1};
   return 0;
 }
 
@@ -1536,8 +1531,18 @@ static cudaError_t checkSharedMemory(KernelEntry *K, void *Module,
 static const char *kernelForShape(KernelEntry *K, void *Module, dim3 Block) {
   if (Block.y * Block.z != 1 && Block.x % 32 != 0)
     return K->DeviceName;
-  if (K->HasVariant < 0)
-    K->HasVariant = B->hasKernel && B->hasKernel(Module, K->VariantName);
+  if (K->HasVariant < 0) {
+    size_t Length = strlen(K->DeviceName);
+    char *Name = malloc(Length + sizeof(LaunchVariantSuffix));
+    memcpy(Name, K->DeviceName, Length);
+    memcpy(Name + Length, LaunchVariantSuffix, sizeof(LaunchVariantSuffix));
+    bool Found = B->hasKernel && B->hasKernel(Module, Name);
+    if (Found)
+      K->VariantName = Name;
+    else
+      free(Name);
+    K->HasVariant = Found;
+  }
   return K->HasVariant ? K->VariantName : K->DeviceName;
 }
 
