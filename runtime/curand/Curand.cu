@@ -92,6 +92,19 @@ static __device__ double2 normalDoublePair(const unsigned W[4]) {
   return Pair;
 }
 
+/* A normal pair at Index and Index + 1, or with Only = 0 or 1 that one of
+ * the pair at Index. */
+template <typename T>
+static __device__ void storePair(void *Out, size_t Index, int Only, T A,
+                                 T B) {
+  if (Only >= 0) {
+    ((T *)Out)[Index] = Only ? B : A;
+    return;
+  }
+  ((T *)Out)[Index] = A;
+  ((T *)Out)[Index + 1] = B;
+}
+
 /* Writes output Index of R from the words of one slot: for the pair kinds
  * both values, at Index and Index + 1, or with Only = 0 or 1 that one of
  * the pair at Index. */
@@ -116,12 +129,7 @@ static __device__ void storeSlot(const Request &R, size_t Index,
       A = expf(A);
       B = expf(B);
     }
-    if (Only >= 0) {
-      ((float *)R.Out)[Index] = Only ? B : A;
-      return;
-    }
-    ((float *)R.Out)[Index] = A;
-    ((float *)R.Out)[Index + 1] = B;
+    storePair(R.Out, Index, Only, A, B);
     return;
   }
   case KindNormalDouble:
@@ -132,12 +140,7 @@ static __device__ void storeSlot(const Request &R, size_t Index,
       A = exp(A);
       B = exp(B);
     }
-    if (Only >= 0) {
-      ((double *)R.Out)[Index] = Only ? B : A;
-      return;
-    }
-    ((double *)R.Out)[Index] = A;
-    ((double *)R.Out)[Index + 1] = B;
+    storePair(R.Out, Index, Only, A, B);
     return;
   }
   }
