@@ -1053,6 +1053,26 @@ __CUDA_MINMAX unsigned int max(int x, unsigned int y) {
 __CUDA_MINMAX unsigned int max(unsigned int x, int y) {
   return umax(x, (unsigned int)y);
 }
+__CUDA_MINMAX long min(long x, long y) { return x < y ? x : y; }
+__CUDA_MINMAX long max(long x, long y) { return x > y ? x : y; }
+__CUDA_MINMAX unsigned long min(unsigned long x, unsigned long y) {
+  return x < y ? x : y;
+}
+__CUDA_MINMAX unsigned long max(unsigned long x, unsigned long y) {
+  return x > y ? x : y;
+}
+__CUDA_MINMAX unsigned long min(long x, unsigned long y) {
+  return min((unsigned long)x, y);
+}
+__CUDA_MINMAX unsigned long min(unsigned long x, long y) {
+  return min(x, (unsigned long)y);
+}
+__CUDA_MINMAX unsigned long max(long x, unsigned long y) {
+  return max((unsigned long)x, y);
+}
+__CUDA_MINMAX unsigned long max(unsigned long x, long y) {
+  return max(x, (unsigned long)y);
+}
 __CUDA_MINMAX long long min(long long x, long long y) { return llmin(x, y); }
 __CUDA_MINMAX long long max(long long x, long long y) { return llmax(x, y); }
 __CUDA_MINMAX unsigned long long min(unsigned long long x, unsigned long long y) {
@@ -1060,6 +1080,18 @@ __CUDA_MINMAX unsigned long long min(unsigned long long x, unsigned long long y)
 }
 __CUDA_MINMAX unsigned long long max(unsigned long long x, unsigned long long y) {
   return ullmax(x, y);
+}
+__CUDA_MINMAX unsigned long long min(long long x, unsigned long long y) {
+  return ullmin((unsigned long long)x, y);
+}
+__CUDA_MINMAX unsigned long long min(unsigned long long x, long long y) {
+  return ullmin(x, (unsigned long long)y);
+}
+__CUDA_MINMAX unsigned long long max(long long x, unsigned long long y) {
+  return ullmax((unsigned long long)x, y);
+}
+__CUDA_MINMAX unsigned long long max(unsigned long long x, long long y) {
+  return ullmax(x, (unsigned long long)y);
 }
 __CUDA_MINMAX float min(float x, float y) { return __cuda_fminf(x, y); }
 __CUDA_MINMAX float max(float x, float y) { return __cuda_fmaxf(x, y); }
