@@ -16,7 +16,9 @@
 #                        provide: empty, so that a link naming one but
 #                        using nothing of it succeeds and one that calls
 #                        it fails naming the function (their headers are
-#                        missing too); libnvJitLink.so links to one
+#                        missing too); libnvJitLink.so and libnvidia-ml.so
+#                        (NVML, which NVIDIA's driver installs where the
+#                        linker looks: llm.c links it always) link to one
 #   nvvm/lib64/libnvvm.so       a stub too (cuda-samples look for it)
 #   version.json, version.txt   CUDA 12.0.0, as our headers say
 #
@@ -79,7 +81,7 @@ file(WRITE ${toolkit_lib}/libcudadevrt.a "!<arch>\n")
 # nvvm/lib64/), and which we do not provide.
 set(stub_shared cuda nvrtc cufft cufftw cusparse cusolver nvjpeg
   nppc nppial nppicc nppidei nppif nppig nppim nppist nppisu nppitc npps
-  nvToolsExt nvJitLink nvvm)
+  nvToolsExt nvJitLink nvvm nvidia-ml)
 set(stub_static culibos cufft_static cufftw_static curand_static
   cusparse_static cusolver_static nvjpeg_static nppc_static)
 file(MAKE_DIRECTORY ${toolkit_lib}/stubs)
@@ -101,6 +103,7 @@ set(toolkit_links
   LIB/libcudart.so=libcucc_cudart.so
   LIB/libcudart.so.12=libcucc_cudart.so
   LIB/libnvJitLink.so=stubs/libnvJitLink.so
+  LIB/libnvidia-ml.so=stubs/libnvidia-ml.so
   nvvm/lib64/libnvvm.so=../../LIB/stubs/libnvvm.so
   bin/nvcc=cucc)
 set(build_link_commands
