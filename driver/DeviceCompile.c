@@ -772,6 +772,32 @@ static LLVMModuleRef loadBitcode(LLVMContextRef Ctx, const char *Path) {
  * fatal errors name. */
 static char Compiling[4200];
 
+/* LLVM's report that it could not honour a loop pragma ("loop not
+ * unrolled: the optimizer was unable to perform the requested
+ * transformation"). nvcc says nothing when it cannot unroll a
+ * `#pragma unroll` loop whose trip count is unknown, so neither do we. */
+static bool isMissedTransformation(const char *Description) {
+  return strstr(Description, "the optimizer was unable to perform the "
+                             "requested transformation") != NULL;
+}
+
+/* What LLVM's default handler does with the optimizer's and the backend's
+ * diagnostics (remarks off, warnings and notes printed, the first error
+ * ends the compile), less the missed transformations. */
+static void printLLVMDiagnostic(LLVMDiagnosticInfoRef Info, void *Context) {
+  (void)Context;
+  LLVMDiagnosticSeverity Severity = LLVMGetDiagInfoSeverity(Info);
+  if (Severity == LLVMDSRemark)
+    return;
+  char *Description = LLVMGetDiagInfoDescription(Info);
+  if (Severity == LLVMDSError)
+    driverFail("%s (while %s)", Description, Compiling);
+  if (!isMissedTransformation(Description))
+    fprintf(stderr, "%s: %s\n",
+            Severity == LLVMDSWarning ? "warning" : "note", Description);
+  LLVMDisposeMessage(Description);
+}
+
 static void setCompiling(const char *Input, const char *Processor) {
   snprintf(Compiling, sizeof(Compiling), "compiling %s for %s", Input,
            Processor);
@@ -963,6 +989,8 @@ void deviceLowerModule(const DeviceOptions *Options, LLVMModuleRef M,
     driverFail("%s", Error);
   Retarget.RetargetOnly = true;
   setCompiling(Input, Retarget.OffloadArch);
+  LLVMContextSetDiagnosticHandler(LLVMGetModuleContext(M), printLLVMDiagnostic,
+                                  NULL);
 
   failOnLoweringErrors(warpRetargetModule(M, &Retarget, printDiagnostic, NULL),
                        Input);
