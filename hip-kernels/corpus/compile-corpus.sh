@@ -15,7 +15,7 @@
 #   compiled     every step exited 0;
 #   diagnosed    opt exited non-zero and every line it printed is one of
 #                our diagnostics ("error: nvvm-to-amdgpu: in function ...",
-#                README's "Diagnostics" table);
+#                docs/diagnostics.md's table);
 #   CRASH        a signal or exit status >= 128, a crash or verifier
 #                message, a time-out, a non-zero exit whose output is not
 #                one of our diagnostics, or llc or ld.lld failing on our

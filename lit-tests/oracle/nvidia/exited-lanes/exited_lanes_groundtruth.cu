@@ -322,7 +322,7 @@ Tables makeTables(uint64_t Seed) {
   return Tb;
 }
 
-// The PTX ISA's shfl.sync source lane and predicate (README "Semantics").
+// The PTX ISA's shfl.sync source lane and predicate (docs/semantics.md).
 void shflModel(uint32_t Mode, uint32_t Lane, uint32_t B, uint32_t C,
                uint32_t &Src, bool &InRange) {
   uint32_t BVal = B & 31, CVal = C & 31, Seg = (C >> 8) & 31;
