@@ -218,6 +218,11 @@ bool wavesimVerifyModule(LLVMModuleRef M, const char *What, char *Error,
 bool wavesimCheckCallees(LLVMModuleRef M, unsigned WaveSize, char *Error,
                          size_t ErrorSize);
 
+/* wavesim-divide.c */
+/* Division and remainder by zero (and INT_MIN / -1) as the AMDGPU
+ * backend's code computes them: run on every module, checked or not. */
+void wavesimDivideAsAMD(LLVMModuleRef M, LLVMBuilderRef B);
+
 /* wavesim-rewrite.c */
 bool wavesimPrepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
                               char *Error, size_t ErrorSize);
