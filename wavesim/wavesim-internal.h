@@ -4,11 +4,14 @@
  * entry points), wavesim-module.c (reading a module and checking that
  * wavesim can run it), wavesim-rewrite.c (rewriting the module for the
  * host and compiling it; wavesim-shared.c puts each block's shared memory
- * behind its base, wavesim-polls.c adds poll points to spinning loops),
- * wavesim-lanes.c (the scheduler that runs a block's lanes as AMD waves),
- * wavesim-intrinsics.c (the host models of the amdgcn intrinsics),
- * wavesim-launch.c (checking a launch) and wavesim-pool.c (a grid's blocks
- * on a pool of host threads, with their lanes, stacks and shared memory).
+ * behind its base, wavesim-polls.c adds poll points to spinning loops,
+ * wavesim-divide.c makes integer division by zero AMD's, and
+ * wavesim-memcheck-instrument.c checks every memory access against the
+ * table of wavesim-memcheck.c), wavesim-lanes.c (the scheduler that runs a
+ * block's lanes as AMD waves), wavesim-intrinsics.c (the host models of
+ * the amdgcn intrinsics), wavesim-launch.c (checking a launch) and
+ * wavesim-pool.c (a grid's blocks on a pool of host threads;
+ * wavesim-slot-memory.c maps their lanes, stacks and shared memory).
  * This header holds the state they share; wavesim.h is the public
  * interface.
  *
