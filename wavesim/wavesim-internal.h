@@ -1,13 +1,17 @@
 /*===- wavesim-internal.h - What wavesim's parts share ---------*- C -*-===*
  *
  * wavesim is split by concern: wavesim.c (loading a module, the public
- * entry points), wavesim-rewrite.c (rewriting the module for the host and
- * compiling it; wavesim-shared.c puts each block's shared memory behind
- * its base, wavesim-polls.c adds poll points to spinning loops),
- * wavesim-lanes.c (the scheduler that runs a block's lanes as AMD waves),
- * wavesim-intrinsics.c (the host models of the amdgcn intrinsics),
- * wavesim-launch.c (checking a launch) and wavesim-pool.c (a grid's blocks
- * on a pool of host threads, with their lanes, stacks and shared memory).
+ * entry points), wavesim-module.c (reading a module and checking that
+ * wavesim can run it), wavesim-rewrite.c (rewriting the module for the
+ * host and compiling it; wavesim-shared.c puts each block's shared memory
+ * behind its base, wavesim-polls.c adds poll points to spinning loops,
+ * wavesim-divide.c makes integer division by zero AMD's, and
+ * wavesim-memcheck-instrument.c checks every memory access against the
+ * table of wavesim-memcheck.c), wavesim-lanes.c (the scheduler that runs a
+ * block's lanes as AMD waves), wavesim-intrinsics.c (the host models of
+ * the amdgcn intrinsics), wavesim-launch.c (checking a launch) and
+ * wavesim-pool.c (a grid's blocks on a pool of host threads;
+ * wavesim-slot-memory.c maps their lanes, stacks and shared memory).
  * This header holds the state they share; wavesim.h is the public
  * interface.
  *
@@ -202,13 +206,27 @@ int wavesimFindLaneIntrinsic(const char *Name);
 void wavesimCombineWaveBarrier(const Runner *R, const SiteIntrinsic *Op,
                                Lane *WaveLanes, uint64_t Exec);
 
-/* wavesim-rewrite.c */
+/* wavesim-module.c */
 LLVMMemoryBufferRef wavesimReadFile(const char *Path, char *Error,
                                     size_t ErrorSize);
 LLVMModuleRef wavesimParseModule(LLVMContextRef Ctx, LLVMMemoryBufferRef Buffer,
                                  const char *Name, char *Error,
                                  size_t ErrorSize);
 unsigned wavesimModuleWaveSize(LLVMModuleRef M);
+/* What (e.g. "the input module") names M in the message. */
+bool wavesimVerifyModule(LLVMModuleRef M, const char *What, char *Error,
+                         size_t ErrorSize);
+/* Every callee of M is defined or modeled, and called as the models and
+ * the AMDGPU backend require. */
+bool wavesimCheckCallees(LLVMModuleRef M, unsigned WaveSize, char *Error,
+                         size_t ErrorSize);
+
+/* wavesim-divide.c */
+/* Division and remainder by zero (and INT_MIN / -1) as the AMDGPU
+ * backend's code computes them: run on every module, checked or not. */
+void wavesimDivideAsAMD(LLVMModuleRef M, LLVMBuilderRef B);
+
+/* wavesim-rewrite.c */
 bool wavesimPrepareAndCompile(WaveSim *S, LLVMContextRef Ctx, LLVMModuleRef M,
                               char *Error, size_t ErrorSize);
 bool wavesimReaches(const WaveSim *S, unsigned From, unsigned To);

@@ -2,10 +2,10 @@
  *
  * The rewrite for the host instruments each load, store, atomic and memory
  * intrinsic of the module with a range check against what a lane may
- * access, and makes integer division by zero give the AMD GPU's quotient
- * instead of a host SIGFPE (wavesim-memcheck.c says how and why). The
- * table of valid memory is process-wide: the runtime's allocations
- * (wavesimAddRange), the modules' globals and the lanes' stacks.
+ * access (wavesim-memcheck-instrument.c; wavesim-memcheck.c says how and
+ * why). The table of valid memory is process-wide: the runtime's
+ * allocations (wavesimAddRange), the modules' globals and the lanes'
+ * stacks.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -27,10 +27,6 @@ typedef struct Runner Runner;
 /* Whether modules loaded from now on are instrumented: unless
  * CUCC_WAVESIM_MEMCHECK=0. */
 bool wavesimMemcheckEnabled(void);
-
-/* Division and remainder by zero (and INT_MIN / -1) as the AMDGPU
- * backend's code computes them: run on every module, checked or not. */
-void wavesimDivideAsAMD(LLVMModuleRef M, LLVMBuilderRef B);
 
 /* Instruments M's accesses (after the host rewrite, before the kernels'
  * wrappers are built) and lists its globals for the table. */

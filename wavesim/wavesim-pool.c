@@ -6,7 +6,8 @@
  * launches is worker 0, so CUCC_WAVESIM_THREADS=1 runs everything on it, one
  * block at a time in grid order, as wavesim always did). Each worker is
  * one emulated compute unit: it has slots, each with the lanes, lane
- * stacks and shared memory of one resident block, and its own counters.
+ * stacks and shared memory of one resident block (wavesim-slot-memory.c),
+ * and its own counters.
  *
  * An ordinary launch: a worker takes the grid's next block (in order) when
  * it has none, or when every block it holds only sleeps (its lanes wait
@@ -36,16 +37,13 @@
  * print it; once a block sleeps (blocks wait for each other, and their
  * order is the program's) it is printed as it comes.
  *
- * Lane stacks and shared memory lie below 4 GiB (mapLow), so that 32-bit
- * private and shared addresses convert back to pointers.
- *
  *===----------------------------------------------------------------------===*/
 
 #define _GNU_SOURCE
 
 #include "wavesim-faults.h"
 #include "wavesim-internal.h"
-#include "wavesim-memcheck.h"
+#include "wavesim-pool.h"
 #include "wavesim-printf.h"
 
 #include <errno.h>
@@ -54,107 +52,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
-enum {
-  MaxWorkers = 128, /* %nsmid on gfx9 */
-  MaxSlots = 16,         /* resident blocks of an ordinary launch */
-  ResidentLanes = 2048,  /* work-items resident on one compute unit */
-  BackOffRounds = 64,    /* idle rounds of sched_yield before naps */
-  NapMicroseconds = 100, /* a nap of an idle worker */
-  ErrorBytes = 1024
-};
-
-/*===-- Memory below 4 GiB ------------------------------------------------===*/
-
-static const uintptr_t LowStart = 0x80000000u, LowEnd = 0x100000000ull,
-                       LowStep = 16u << 20;
-
-/* Bytes of read-write memory below 4 GiB: MAP_32BIT's gigabyte first,
- * then the rest of the low 4 GiB (free in a position-independent
- * program), probed without replacing anything. */
-static void *mapLow(size_t Bytes) {
-  int Flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
-  void *P = mmap(NULL, Bytes, PROT_READ | PROT_WRITE, Flags | MAP_32BIT, -1, 0);
-  if (P != MAP_FAILED)
-    return P;
-  for (uintptr_t At = LowStart; At + Bytes <= LowEnd; At += LowStep) {
-    P = mmap((void *)At, Bytes, PROT_READ | PROT_WRITE,
-             Flags | MAP_FIXED_NOREPLACE, -1, 0);
-    if (P != MAP_FAILED && P == (void *)At)
-      return P;
-    if (P != MAP_FAILED)
-      munmap(P, Bytes); /* a kernel that ignores the flag */
-  }
-  return NULL;
-}
-
 /*===-- Workers and their slots -------------------------------------------===*/
-
-typedef struct BlockOutput {
-  unsigned long long Block;
-  Runner *Owner; /* while its block runs and holds it */
-  struct HeldText {
-    int Stream;
-    char *Text;
-    size_t Length;
-  } *Texts;
-  unsigned Count, Capacity;
-  struct BlockOutput *Next; /* in Launch::Open, or Launch::Held by block */
-} BlockOutput;
-
-typedef struct {
-  Runner *R;
-  unsigned LaneCapacity;
-  char *StackRegion;
-  unsigned NumStacks;
-  char **Stacks;
-  ucontext_t *Contexts;
-  unsigned ContextCapacity;
-  uint8_t *Shared;
-  size_t SharedCapacity;
-  bool Busy;
-  bool Slept; /* its last turn ended with only sleeping lanes */
-  unsigned long long Block;
-} Slot;
-
-typedef struct {
-  unsigned Index;
-  pthread_t Thread;
-  bool Started;
-  Slot *Slots;
-  unsigned NumSlots;
-  WaveSimStats Stats;
-  char Error[ErrorBytes];
-  atomic_uint IdleRounds; /* rounds in a row that got nowhere */
-  atomic_bool Done;       /* it has no block of the launch left */
-} Worker;
-
-struct Launch {
-  WaveSim *S;
-  const Kernel *K;
-  void **Args;
-  unsigned Grid[3], Block[3];
-  size_t Dynamic;
-  unsigned Threads; /* a block's */
-  unsigned long long NumBlocks;
-  bool Cooperative;
-  unsigned NumWorkers, SlotsPerWorker;
-  pthread_mutex_t Lock; /* what follows */
-  unsigned long long NextBlock;
-  unsigned long long *InFlight; /* started, not finished */
-  unsigned NumInFlight, InFlightCapacity;
-  WaveSimStatus Status;
-  unsigned long long FailedBlock;
-  char Error[ErrorBytes];
-  atomic_bool Immediate; /* print as it comes */
-  BlockOutput *Open;  /* of blocks that run */
-  BlockOutput *Held;  /* of finished blocks, by block */
-  atomic_bool Stop;
-  atomic_ullong Epoch; /* rounds of any worker that got somewhere */
-};
 
 static Worker *Workers[MaxWorkers];
 static unsigned PoolThreads, StartedThreads;
@@ -204,29 +105,6 @@ unsigned wavesimThreads(void) {
   return PoolThreads;
 }
 
-/* The memory check knows each stack (a fault there is the lane's). */
-static void unmapStacks(Slot *Sl) {
-  for (unsigned I = 0; I < Sl->NumStacks; ++I)
-    wavesimMemcheckRemoveStack(Sl->Stacks[I]);
-  munmap(Sl->StackRegion,
-         (size_t)Sl->NumStacks * (GuardBytes + LaneStackBytes));
-  atomic_fetch_sub(&WaveSimLiveStacks, Sl->NumStacks);
-  Sl->StackRegion = NULL;
-}
-
-static void freeSlotMemory(Slot *Sl) {
-  if (Sl->StackRegion)
-    unmapStacks(Sl);
-  if (Sl->Shared)
-    munmap(Sl->Shared, Sl->SharedCapacity);
-  if (Sl->R)
-    free(Sl->R->Lanes);
-  free(Sl->R);
-  free(Sl->Stacks);
-  free(Sl->Contexts);
-  memset(Sl, 0, sizeof(*Sl));
-}
-
 void wavesimPoolRetain(void) { atomic_fetch_add(&LiveSimulators, 1); }
 
 /* With the last simulator gone, so are the slots' stacks and memory (the
@@ -238,69 +116,12 @@ void wavesimPoolRelease(void) {
   if (atomic_load(&LiveSimulators) == 0)
     for (unsigned W = 0; W < MaxWorkers && Workers[W]; ++W) {
       for (unsigned I = 0; I < Workers[W]->NumSlots; ++I)
-        freeSlotMemory(&Workers[W]->Slots[I]);
+        wavesimFreeSlotMemory(&Workers[W]->Slots[I]);
       free(Workers[W]->Slots);
       Workers[W]->Slots = NULL;
       Workers[W]->NumSlots = 0;
     }
   pthread_mutex_unlock(&PoolLock);
-}
-
-/* Stacks for Count lanes, each with an inaccessible guard page below it
- * (an overflowing lane faults instead of overwriting its neighbour); pages
- * are committed as they are touched. */
-static bool ensureStacks(Slot *Sl, unsigned Count) {
-  if (Sl->NumStacks >= Count)
-    return true;
-  if (Count < 64 && Count > 1)
-    Count = 64;
-  size_t Each = GuardBytes + LaneStackBytes;
-  char *Region = mapLow((size_t)Count * Each);
-  if (!Region)
-    return false;
-  if (Sl->StackRegion)
-    unmapStacks(Sl);
-  Sl->Stacks = realloc(Sl->Stacks, Count * sizeof(char *));
-  for (unsigned I = 0; I < Count; ++I) {
-    Sl->Stacks[I] = Region + (size_t)I * Each;
-    mprotect(Sl->Stacks[I], GuardBytes, PROT_NONE);
-    wavesimMemcheckAddStack(Sl->Stacks[I]);
-  }
-  Sl->StackRegion = Region;
-  Sl->NumStacks = Count;
-  atomic_fetch_add(&WaveSimLiveStacks, Count);
-  return true;
-}
-
-/* Everything a block of L needs in Sl; false if memory ran out. */
-static bool prepareSlot(Slot *Sl, const Launch *L) {
-  if (!Sl->R) {
-    Sl->R = aligned_alloc(64, (sizeof(Runner) + 63) & ~(size_t)63);
-    memset(Sl->R, 0, sizeof(Runner));
-  }
-  if (Sl->LaneCapacity < L->Threads) {
-    free(Sl->R->Lanes);
-    Sl->R->Lanes = calloc(L->Threads, sizeof(Lane));
-    Sl->LaneCapacity = L->Threads;
-  }
-  if (!ensureStacks(Sl, L->K->LanesIndependent ? 1 : L->Threads))
-    return false;
-  if (L->S->UseUContext && Sl->ContextCapacity < L->Threads) {
-    free(Sl->Contexts);
-    Sl->Contexts = calloc(L->Threads, sizeof(ucontext_t));
-    Sl->ContextCapacity = L->Threads;
-  }
-  size_t SharedBytes = L->S->DynamicSharedOffset + DynamicLDSBytes;
-  if (Sl->SharedCapacity < SharedBytes) {
-    uint8_t *Shared = mapLow(SharedBytes);
-    if (!Shared)
-      return false;
-    if (Sl->Shared)
-      munmap(Sl->Shared, Sl->SharedCapacity);
-    Sl->Shared = Shared;
-    Sl->SharedCapacity = SharedBytes;
-  }
-  return true;
 }
 
 /* A free slot of W (a new one if all are busy and Limit allows), ready
@@ -320,7 +141,7 @@ static Slot *freeSlot(Worker *W, const Launch *L, unsigned Limit) {
     Sl = &W->Slots[W->NumSlots++];
     memset(Sl, 0, sizeof(*Sl));
   }
-  return prepareSlot(Sl, L) ? Sl : NULL;
+  return wavesimPrepareSlot(Sl, L) ? Sl : NULL;
 }
 
 /*===-- Output in block order ---------------------------------------------===*/

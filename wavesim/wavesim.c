@@ -2,9 +2,10 @@
  *-----===*
  *
  * The public entry points (wavesim.h): loading a module, planted bugs,
- * statistics. How it works is told where it happens: wavesim-rewrite.c
- * (the module as host code), wavesim-lanes.c (lanes as waves),
- * wavesim-intrinsics.c (the amdgcn intrinsics), wavesim-launch.c (grids).
+ * statistics. How it works is told where it happens: wavesim-module.c
+ * (reading and checking a module), wavesim-rewrite.c (the module as host
+ * code), wavesim-lanes.c (lanes as waves), wavesim-intrinsics.c (the
+ * amdgcn intrinsics), wavesim-launch.c (grids).
  *
  *===----------------------------------------------------------------------===*/
 
