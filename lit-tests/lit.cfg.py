@@ -49,6 +49,14 @@ else:
                     "(lit-tests/public-corpus) is UNSUPPORTED")
 config.substitutions.append(("%corpus", config.warp_corpus_dir))
 
+# An llm.c checkout (github.com/karpathy/llm.c), named by the environment's
+# CUCC_LLMC_CHECKOUT; tests that need it say REQUIRES: llmc and use %llmc.
+llmc_checkout = os.environ.get("CUCC_LLMC_CHECKOUT", "")
+if llmc_checkout and os.path.isfile(
+        os.path.join(llmc_checkout, "train_gpt2_fp32.cu")):
+    config.available_features.add("llmc")
+config.substitutions.append(("%llmc", llmc_checkout))
+
 # A sanitizer build (make check-asan): every process of a test runs with the
 # shared ASan runtime preloaded, so that the instrumented plugin also loads
 # into the uninstrumented opt and clang. A report aborts its process (so that

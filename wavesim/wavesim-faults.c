@@ -17,7 +17,7 @@
  *     (WaveSimStackOverflow: an H100 reports unbounded recursion as
  *     cudaErrorIllegalAddress, lit-tests/wavesim-faults/Inputs), anywhere
  *     else an illegal address (what the check misses: host models reading
- *     a bad pointer, CUCC_WAVESIM_MEMCHECK=0). A fault elsewhere is not
+ *     a bad pointer, and everything without CUCC_WAVESIM_MEMCHECK=1). A fault elsewhere is not
  *     wavesim's to handle: the handler that was there before runs (the
  *     default one kills the process, as before);
  *   - CUCC_LAUNCH_TIMEOUT=<seconds> arms a timer on each thread that runs

@@ -27,9 +27,10 @@
  * pointer), naming kernel, block, thread, the access, the address, where
  * it lies and the source line (the access's !dbg location, which cucc
  * keeps with -lineinfo or -g). Accesses at constant offsets inside an
- * alloca or a global need no check. CUCC_WAVESIM_MEMCHECK=0 turns the
- * instrumentation off (faults then still end the launch, through the
- * SIGSEGV handler of wavesim-faults.c, where the host's mapping faults).
+ * alloca or a global need no check. The instrumentation is on when
+ * CUCC_WAVESIM_MEMCHECK is set to anything but 0 (without it, faults still
+ * end the launch, through the SIGSEGV handler of wavesim-faults.c, where
+ * the host's mapping faults).
  *
  * This file holds the table of valid memory and the check at run time;
  * wavesim-memcheck-instrument.c inserts the checks into the module, and

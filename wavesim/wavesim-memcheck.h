@@ -24,8 +24,8 @@
 typedef struct MemcheckModule MemcheckModule;
 typedef struct Runner Runner;
 
-/* Whether modules loaded from now on are instrumented: unless
- * CUCC_WAVESIM_MEMCHECK=0. */
+/* Whether modules loaded from now on are instrumented: when
+ * CUCC_WAVESIM_MEMCHECK is set, and not to 0. */
 bool wavesimMemcheckEnabled(void);
 
 /* Instruments M's accesses (after the host rewrite, before the kernels'

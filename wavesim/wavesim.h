@@ -105,7 +105,7 @@ enum { WaveSimMaxSharedBytes = 64 * 1024 };
  * memory): every access of a kernel is checked against these ranges, the
  * module's globals, the block's shared memory and the lane's own stack,
  * and one outside them fails the launch with WaveSimIllegalAddress
- * (CUCC_WAVESIM_MEMCHECK=0 at load time turns the check off). A range is
+ * (only in modules loaded with CUCC_WAVESIM_MEMCHECK=1). A range is
  * removed by its base. */
 void wavesimAddRange(const void *Base, size_t Bytes);
 void wavesimRemoveRange(const void *Base);
