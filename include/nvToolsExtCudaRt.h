@@ -1,0 +1,8 @@
+/*===- nvToolsExtCudaRt.h - NVTX under its older include path ------------------===*
+ *
+ * NVTX 2's path, which code written before NVTX 3 includes (and links
+ * -lnvToolsExt for, an empty stand-in here): the same API as
+ * nvtx3/nvToolsExtCudaRt.h.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "nvtx3/nvToolsExtCudaRt.h"
