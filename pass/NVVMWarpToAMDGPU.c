@@ -12,19 +12,19 @@
 
 #include "NVVMWarpToAMDGPU.h"
 
-#include "AbsorbedNaNs.h"
-#include "DemandedLanes.h"
-#include "Diagnostics.h"
-#include "IRUtils.h"
-#include "LaneMath.h"
-#include "LaneVersioning.h"
-#include "LaunchVariants.h"
-#include "LinearLane.h"
-#include "PrimitiveLowering.h"
-#include "PtxTranslate.h"
-#include "ShuffleLowering.h"
-#include "WarpChains.h"
-#include "WarpPatterns.h"
+#include "lanes/DemandedLanes.h"
+#include "lanes/LaneVersioning.h"
+#include "lanes/LaunchVariants.h"
+#include "lanes/LinearLane.h"
+#include "lanes/WarpChains.h"
+#include "primitives/PrimitiveLowering.h"
+#include "ptx/AbsorbedNaNs.h"
+#include "ptx/PtxTranslate.h"
+#include "shuffle/ShuffleLowering.h"
+#include "support/Diagnostics.h"
+#include "support/IRUtils.h"
+#include "warp/LaneMath.h"
+#include "warp/WarpPatterns.h"
 
 #include <llvm-c/Core.h>
 #include <stdint.h>
