@@ -33,6 +33,7 @@
 
 #include "lanes/LinearLane.h"
 #include "support/IRUtils.h"
+#include "testing/PlantedBugs.h"
 #include "warp/WarpPatterns.h"
 
 #include <stdlib.h>

@@ -30,6 +30,7 @@
 #include "lanes/WarpChains.h"
 #include "support/BlockDominators.h"
 #include "support/IRUtils.h"
+#include "testing/PlantedBugs.h"
 #include "warp/WarpPatterns.h"
 
 #include <llvm-c/DebugInfo.h>

@@ -12,6 +12,7 @@
 
 #include "lanes/LaneVersioning.h"
 #include "lanes/LinearLane.h"
+#include "testing/PlantedBugs.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -41,6 +41,7 @@
 #include "lanes/DemandedLanes.h"
 #include "lanes/LinearLane.h"
 #include "support/IRUtils.h"
+#include "testing/PlantedBugs.h"
 #include "warp/WarpPatterns.h"
 
 #include <llvm-c/DebugInfo.h>

@@ -40,6 +40,7 @@
 #include "primitives/PrimitiveLowering.h"
 
 #include "support/IRUtils.h"
+#include "testing/PlantedBugs.h"
 
 #include <llvm-c/DebugInfo.h>
 

@@ -9,6 +9,7 @@
 
 #include "retarget/DeviceLibs.h"
 #include "support/Diagnostics.h"
+#include "testing/PlantedBugs.h"
 
 #include <llvm-c/Core.h>
 

@@ -52,6 +52,7 @@
 #include "retarget/KernelSignature.h"
 #include "support/Diagnostics.h"
 #include "support/IRUtils.h"
+#include "testing/PlantedBugs.h"
 #include "warp/LaneMath.h"
 #include "warp/ShflSemantics.h"
 #include "warp/WarpPatterns.h"

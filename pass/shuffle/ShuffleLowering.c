@@ -29,6 +29,7 @@
 
 #include "shuffle/ShuffleStrategies.h"
 #include "support/IRUtils.h"
+#include "testing/PlantedBugs.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <string.h>

@@ -33,6 +33,7 @@
 #include "shuffle/ShuffleStrategies.h"
 
 #include "support/IRUtils.h"
+#include "testing/PlantedBugs.h"
 
 #include <string.h>
 
