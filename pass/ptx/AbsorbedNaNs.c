@@ -1,7 +1,7 @@
 /*===- AbsorbedNaNs.c - NaN payloads nobody observes ----------------------===*
  *
  * PTX's f32 arithmetic gives every NaN it makes the payload 0x7fffffff, as
- * an H100 does, so the inline PTX translation (PtxRecipes.c) follows each
+ * an H100 does, so the inline PTX translation (PtxRecipesFloat.c) follows each
  * add.f32, sub.f32, mul.f32 & co. with
  *
  *   S = select(isnan(R), 0x7fffffff, bits(R))

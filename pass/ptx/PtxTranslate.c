@@ -9,7 +9,7 @@
  *
  * The asm string is parsed (PtxParser.c); each instruction is matched
  * against the forms of tablegen/PtxInstructions.td (opcode, type suffixes,
- * modifier groups, operand kinds), whose recipe (PtxRecipes.c) builds it.
+ * modifier groups, operand kinds), whose recipe (PtxRecipes*.c) builds it.
  * PTX registers are tracked as SSA values, one per name and scope: a write
  * replaces the value, a guarded write selects between the new and the old
  * one. Asm operands are registers too: inputs start with the call's

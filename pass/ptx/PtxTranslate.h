@@ -1,7 +1,7 @@
 /*===- PtxTranslate.h - Inline PTX to LLVM IR --------------------*- C -*-===*
  *
  * The translator's state while it rewrites one inline asm call, and the
- * helpers that the instruction recipes (PtxRecipes.c) build on. Each form
+ * helpers that the instruction recipes (PtxRecipes*.c) build on. Each form
  * of tablegen/PtxInstructions.td names a recipe; the translator runs every
  * recipe twice, first checking (L->Checking: nothing is built, a recipe
  * only says whether it supports the statement) and, when every statement
