@@ -27,7 +27,7 @@
 
 #include "DeviceCompile.h"
 #include "NVVMWarpToAMDGPU.h"
-#include "UnrollCostShim.h"
+#include "pipeline/UnrollCostShim.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
@@ -888,7 +888,7 @@ static WarpLoweringResult optimizeAndLower(LLVMModuleRef M,
  * call: every function but the kernels, as a code object is linked from one
  * file. (Inline functions and templates are linkonce_odr, dropped when
  * unused anyway; so are the OCKL printf entry points, which must keep their
- * signatures: pass/DevicePrintf.c.) */
+ * signatures: pass/retarget/DevicePrintf.c.) */
 static bool isModulePrivateDefinition(LLVMValueRef F) {
   if (LLVMIsDeclaration(F) || LLVMGetIntrinsicID(F) ||
       LLVMGetFunctionCallConv(F) == LLVMAMDGPUKERNELCallConv)

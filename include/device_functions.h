@@ -634,9 +634,9 @@ static __device__ inline unsigned int __urhadd(unsigned int X, unsigned int Y) {
  * of PTX's NVVM intrinsic (clang has no builtin for it, so it is declared by
  * its LLVM name), which nvvm-to-amdgpu turns into AMD's dot-product
  * instruction where the processor has one and into exact byte arithmetic
- * elsewhere (pass/DotProducts.c). Byte arithmetic written here would be
- * reassociated across neighbouring calls before the backend could see a
- * dot product in it. The i1 of dp2a picks the high bytes of Y. */
+ * elsewhere (pass/retarget/DotProducts.c). Byte arithmetic written here
+ * would be reassociated across neighbouring calls before the backend could
+ * see a dot product in it. The i1 of dp2a picks the high bytes of Y. */
 extern "C" {
 __device__ int __cucc_idp4a_s_s(int, int, int) __asm__("llvm.nvvm.idp4a.s.s");
 __device__ unsigned int __cucc_idp4a_u_u(unsigned int, unsigned int,

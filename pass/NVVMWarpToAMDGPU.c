@@ -12,19 +12,20 @@
 
 #include "NVVMWarpToAMDGPU.h"
 
-#include "AbsorbedNaNs.h"
-#include "DemandedLanes.h"
-#include "Diagnostics.h"
-#include "IRUtils.h"
-#include "LaneMath.h"
-#include "LaneVersioning.h"
-#include "LaunchVariants.h"
-#include "LinearLane.h"
-#include "PrimitiveLowering.h"
-#include "PtxTranslate.h"
-#include "ShuffleLowering.h"
-#include "WarpChains.h"
-#include "WarpPatterns.h"
+#include "lanes/DemandedLanes.h"
+#include "lanes/LaneVersioning.h"
+#include "lanes/LaunchVariants.h"
+#include "lanes/LinearLane.h"
+#include "lanes/WarpChains.h"
+#include "primitives/PrimitiveLowering.h"
+#include "ptx/AbsorbedNaNs.h"
+#include "ptx/PtxTranslate.h"
+#include "shuffle/ShuffleLowering.h"
+#include "support/Diagnostics.h"
+#include "support/IRUtils.h"
+#include "testing/PlantedBugs.h"
+#include "warp/LaneMath.h"
+#include "warp/WarpPatterns.h"
 
 #include <llvm-c/Core.h>
 #include <stdint.h>
@@ -40,13 +41,7 @@ WarpLoweringOptions warpDefaultOptions(void) {
 
 static bool parseOption(const char *Option, size_t Length,
                         WarpLoweringOptions *Options) {
-  enum {
-    SetsWave,
-    SetsBug,
-    SetsStrategy,
-    SetsTidXIsLane,
-    SetsLaunchVariants
-  };
+  enum { SetsWave, SetsStrategy, SetsTidXIsLane, SetsLaunchVariants };
   static const struct {
     const char *Text;
     int Field;
@@ -59,16 +54,6 @@ static bool parseOption(const char *Option, size_t Length,
       {"strategy=bpermute", SetsStrategy, WarpStrategyBPermute},
       {"tid-x-lanes", SetsTidXIsLane, 1},
       {"launch-variants", SetsLaunchVariants, 1},
-      {"plant-bug=drop-warp-base", SetsBug, WarpBugDropWarpBase},
-      {"plant-bug=drop-clamp", SetsBug, WarpBugDropClamp},
-      {"plant-bug=ballot-wrong-half", SetsBug, WarpBugBallotWrongHalf},
-      {"plant-bug=fast-path-no-select", SetsBug, WarpBugFastPathNoSelect},
-      {"plant-bug=drop-barrier", SetsBug, WarpBugDropBarrier},
-      {"plant-bug=demanded-lane-short", SetsBug, WarpBugDemandedLaneShort},
-      {"plant-bug=scan-chain-short", SetsBug, WarpBugScanChainShort},
-      {"plant-bug=printf-last-arg-zero", SetsBug, WarpBugPrintfLastArgZero},
-      {"plant-bug=shape-check-true", SetsBug, WarpBugShapeCheckTrue},
-      {"plant-bug=drop-kept-nans", SetsBug, WarpBugDropKeptNaNs},
   };
   for (size_t I = 0; I < sizeof(Known) / sizeof(Known[0]); ++I) {
     if (strlen(Known[I].Text) != Length ||
@@ -76,8 +61,6 @@ static bool parseOption(const char *Option, size_t Length,
       continue;
     if (Known[I].Field == SetsWave)
       Options->DefaultWave = (WarpWaveSize)Known[I].Value;
-    else if (Known[I].Field == SetsBug)
-      Options->PlantedBug = (WarpPlantedBug)Known[I].Value;
     else if (Known[I].Field == SetsTidXIsLane)
       Options->TidXIsLane = true;
     else if (Known[I].Field == SetsLaunchVariants)
@@ -86,7 +69,7 @@ static bool parseOption(const char *Option, size_t Length,
       Options->Strategy = (WarpStrategy)Known[I].Value;
     return true;
   }
-  return false;
+  return warpParsePlantedBug(Option, Length, &Options->PlantedBug);
 }
 
 bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,

@@ -18,21 +18,6 @@ extern "C" {
 /* The hardware wave a function runs in, when nothing in the function says. */
 typedef enum { WarpWave64, WarpWave32 } WarpWaveSize;
 
-/* Deliberate miscompilations, so that tests can show their harness fails. */
-typedef enum {
-  WarpNoPlantedBug,
-  WarpBugDropWarpBase,    /* wave64: read the lane from the wave's first warp */
-  WarpBugDropClamp,       /* ignore the clamp: out-of-range lanes read anyway */
-  WarpBugBallotWrongHalf, /* wave64: votes read the other warp's half */
-  WarpBugFastPathNoSelect,  /* fast paths: lanes reading themselves don't */
-  WarpBugDropBarrier,       /* __syncthreads keeps its fences, not s_barrier */
-  WarpBugDemandedLaneShort, /* demanded-lane sets lose their lowest lane */
-  WarpBugScanChainShort,    /* rewritten scans lose their last step */
-  WarpBugPrintfLastArgZero, /* device printf's last argument reads as 0 */
-  WarpBugShapeCheckTrue,    /* the block shape check always holds */
-  WarpBugDropKeptNaNs,      /* PTX's canonical NaNs dropped where seen too */
-} WarpPlantedBug;
-
 /* How shuffles move data. bpermute: always ds_bpermute, exact on every
  * lane. exact: the cheapest form the function's target offers (DPP,
  * ds_swizzle, permlane, readlane), still exact on every lane. best: as
@@ -47,7 +32,9 @@ typedef enum {
 
 typedef struct {
   WarpWaveSize DefaultWave;
-  WarpPlantedBug PlantedBug;
+  /* Test only: a deliberate miscompilation (pass/testing/PlantedBugs.h),
+   * which the plant-bug= option sets; 0, none, everywhere else. */
+  unsigned PlantedBug;
   WarpStrategy Strategy;
   /* threadIdx.x % 32 is the CUDA lane: the program promises 1-D blocks or
    * blockDim.x a multiple of 32 (otherwise functions that would gain from
@@ -72,11 +59,8 @@ WarpLoweringOptions warpDefaultOptions(void);
 /* Parses the text between <> of `nvvm-shfl-to-amdgpu<...>` or
  * `nvvm-warp-to-amdgpu<...>`: ';'-separated `wave32`, `wave64`,
  * `strategy=best`, `strategy=exact`, `strategy=bpermute`, `tid-x-lanes`,
- * `launch-variants`,
- * `plant-bug=drop-warp-base`, `plant-bug=drop-clamp`,
- * `plant-bug=ballot-wrong-half`, `plant-bug=fast-path-no-select`,
- * `plant-bug=demanded-lane-short`, `plant-bug=scan-chain-short`,
- * `plant-bug=shape-check-true`, `plant-bug=drop-barrier` (this one only
+ * `launch-variants`, and for tests `plant-bug=NAME`, one of the deliberate
+ * miscompilations of pass/testing/PlantedBugs.c (drop-barrier only
  * nvvm-to-amdgpu plants). On failure returns false and sets *ErrorMessage
  * to a malloc'd string. */
 bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,

@@ -16,7 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NVVMWarpToAMDGPU.h"
-#include "UnrollCostShim.h"
+#include "pipeline/UnrollCostShim.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"

@@ -68,7 +68,7 @@ static const unsigned MaxGridDim[3] = {0x7fffffff, 65535, 65535};
 enum { MaxBlockThreads = 1024 };
 
 /* The name the compiler gives a kernel's copy for launches whose block
- * shape makes threadIdx.x % 32 the lane (pass/LaunchVariants.h). */
+ * shape makes threadIdx.x % 32 the lane (pass/lanes/LaunchVariants.h). */
 static const char LaunchVariantSuffix[] = ".tidxlanes";
 
 static int atMost(int Value, unsigned Limit) {
@@ -1526,7 +1526,7 @@ static cudaError_t checkSharedMemory(KernelEntry *K, void *Module,
 
 /* The kernel a launch of this block shape runs: where threadIdx.x % 32 is
  * the CUDA lane (1-D blocks, or blockDim.x a multiple of 32), the kernel's
- * launch variant if the compiler made one (pass/LaunchVariants.h), which
+ * launch variant if the compiler made one (pass/lanes/LaunchVariants.h), which
  * is exact only there; otherwise the kernel, exact in every shape. */
 static const char *kernelForShape(KernelEntry *K, void *Module, dim3 Block) {
   if (Block.y * Block.z != 1 && Block.x % 32 != 0)

@@ -2,7 +2,7 @@
 //
 // Each PtxForm is one instruction shape: its opcode, the type suffixes it
 // takes, its groups of modifiers, its operands, and the recipe (a function
-// of pass/PtxRecipes.c) that builds its IR. A statement is an instance of
+// of pass/ptx/PtxRecipes*.c) that builds its IR. A statement is an instance of
 // the first form whose opcode, suffixes and operands all fit. The warp
 // forms name LLVM's own NVVM intrinsic record, whose exact lowering then
 // runs; tablegen/gen-ptx-forms.py checks their operand maps against the
@@ -29,7 +29,7 @@ class Mods<list<string> options, bit required = 0> {
   bit Required = required;
 }
 
-// A recipe: the C function ptxLower<Name> in pass/PtxRecipes.c.
+// A recipe: the C function ptxLower<Name> in pass/ptx/PtxRecipes*.c.
 class PtxRecipe<string name> {
   string Function = "ptxLower" # name;
 }

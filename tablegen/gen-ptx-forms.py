@@ -2,7 +2,7 @@
 """Turn llvm-tblgen's JSON dump of PtxInstructions.td into the C form table.
 
 Checks, before writing anything:
-  * every form has a recipe (pass/PtxRecipes.c defines ptxLower<Name>;
+  * every form has a recipe (pass/ptx/PtxRecipes*.c defines ptxLower<Name>;
     a recipe named but not written fails the link, naming it);
   * its minimum operand count is within its operand list, and its type
     slots are known PTX types;

@@ -1,8 +1,8 @@
 /*===- wavesim-math.c - Host models of AMDGPU's per-lane math intrinsics ---===*
  *
- * CUDA's math functions reach AMD's OCML (pass/DeviceLibs.c), whose code
- * calls a few llvm.amdgcn.* intrinsics, each one VALU instruction, and
- * CUDA's __dp4a becomes AMD's dot-product ones (pass/DotProducts.c).
+ * CUDA's math functions reach AMD's OCML (pass/retarget/DeviceLibs.c), whose
+ * code calls a few llvm.amdgcn.* intrinsics, each one VALU instruction, and
+ * CUDA's __dp4a becomes AMD's dot-product ones (pass/retarget/DotProducts.c).
  * wavesim runs them as these host functions, from the ISA's pseudo-code
  * (AMD's CDNA3 and RDNA3 ISA manuals):
  *

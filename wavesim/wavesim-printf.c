@@ -1,6 +1,6 @@
 /*===- wavesim-printf.c - Device printf on wavesim, as CUDA prints it ------===*
  *
- * The module calls ROCm's OCKL printf functions (pass/DevicePrintf.c):
+ * The module calls ROCm's OCKL printf functions (pass/retarget/DevicePrintf.c):
  *
  *   desc = __ockl_printf_begin(version)   or __ockl_fprintf_stderr_begin()
  *   desc = __ockl_printf_append_string_n(desc, string, bytes, last)
@@ -29,7 +29,7 @@
 
 #include "wavesim-internal.h"
 
-#include "PrintfFormat.h"
+#include "retarget/PrintfFormat.h"
 #include "wavesim-internal.h"
 
 #include <llvm-c/Core.h>

@@ -1,8 +1,8 @@
 /*===- wavesim-printf.h - Device printf on wavesim, as CUDA prints it ------===*
  *
  * nvvm-to-amdgpu turns device printf and a failed assert's message into
- * calls of ROCm's OCKL printf functions (pass/DevicePrintf.c), which on an
- * AMD GPU write the HIP runtime's hostcall buffer. wavesim runs the same
+ * calls of ROCm's OCKL printf functions (pass/retarget/DevicePrintf.c), which
+ * on an AMD GPU write the HIP runtime's hostcall buffer. wavesim runs the same
  * module: it puts its host model of the printf service in place of those
  * functions (wavesim-printf.c), which formats each message as CUDA's
  * printf does and hands it, whole, to a sink.

@@ -194,7 +194,7 @@ def wave_size(target):
 
 def isa_version(target):
     """__oclc_ISA_version of gfxMAJOR MINOR STEPPING (minor and stepping one
-    hex digit each), as pass/DeviceLibs.c computes it."""
+    hex digit each), as pass/retarget/DeviceLibs.c computes it."""
     digits = target[3:]
     return (int(digits[:-2]) * 1000 + int(digits[-2], 16) * 100 +
             int(digits[-1], 16))

@@ -6,7 +6,7 @@
 // vprintf(format, buffer), NVIDIA's convention (the arguments promoted and
 // packed into a local buffer); nvvm-to-amdgpu turns that into ROCm's OCKL
 // printf, which the HIP runtime prints on an AMD GPU and wavesim prints on
-// the CPU, as CUDA formats it (pass/DevicePrintf.c). cuda_runtime.h
+// the CPU, as CUDA formats it (pass/retarget/DevicePrintf.c). cuda_runtime.h
 // includes it for device compiles; the host's printf stays <stdio.h>'s.
 #ifndef __CUDA_COMMON_FUNCTIONS_H__
 #define __CUDA_COMMON_FUNCTIONS_H__

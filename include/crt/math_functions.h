@@ -2,7 +2,7 @@
 // CUDA Math API (float and double, with the float overloads C++ code calls
 // by the double name) and the fast intrinsics (__expf, __sinf, __fdividef,
 // the explicitly rounded __fadd_rn ... __dsqrt_rd), written over AMD's OCML,
-// which cu2hsaco links in for the processor (pass/DeviceLibs.c).
+// which cu2hsaco links in for the processor (pass/retarget/DeviceLibs.c).
 //
 // As nvcc's does, this header brings in <math.h> and <cmath>, after its own
 // definitions: the C library's declarations stay host functions, these

@@ -2,8 +2,9 @@
 """Checks that every diagnostic the pass can emit is pinned by a lit test
 and listed in the documentation.
 
-The messages are the string literals of pass/*.c (adjacent literals joined,
-comments removed) that contain a space and are longer than 20 characters:
+The messages are the string literals of the .c files under pass/, in any
+folder (adjacent literals joined, comments removed) that contain a space
+and are longer than 20 characters:
 every such literal in the pass is a diagnostic. For each, the longest part
 between its printf conversions must appear verbatim on a FileCheck line
 (a FileCheck prefix followed by ':', not a RUN line) of some test under
@@ -27,15 +28,23 @@ TEST_SUFFIXES = (".ll", ".test", ".cu")
 
 def pass_messages(pass_dir):
     messages = []
-    for name in sorted(os.listdir(pass_dir)):
-        if not name.endswith(".c"):
-            continue
-        with open(os.path.join(pass_dir, name)) as f:
-            source = re.sub(r"/\*.*?\*/", "", f.read(), flags=re.S)
-        for run in LITERAL_RUN.findall(source):
-            text = "".join(LITERAL.findall(run)).replace("\\'", "'")
-            if " " in text and len(text) > 20:
-                messages.append((name, text))
+    for root, dirs, files in os.walk(pass_dir):
+        dirs.sort()
+        for name in sorted(files):
+            if name.endswith(".c"):
+                messages += file_messages(pass_dir, os.path.join(root, name))
+    return messages
+
+
+def file_messages(pass_dir, path):
+    messages = []
+    name = os.path.relpath(path, pass_dir)
+    with open(path) as f:
+        source = re.sub(r"/\*.*?\*/", "", f.read(), flags=re.S)
+    for run in LITERAL_RUN.findall(source):
+        text = "".join(LITERAL.findall(run)).replace("\\'", "'")
+        if " " in text and len(text) > 20:
+            messages.append((name, text))
     return messages
 
 

@@ -56,7 +56,7 @@ keep loops rolled (#pragma unroll 1). These are checked against the model
 only (the H100 ran the base features: nvidia/warp-idioms/).
 
 With --chains, every kernel is a scan in segments of 16 or 32 lanes, the
-shapes strategy=best rewrites whole (pass/WarpChains.c), observed where a
+shapes strategy=best rewrites whole (pass/lanes/WarpChains.c), observed where a
 wrong rewrite shows: every lane, the upper lanes, the last lane of each
 segment, or the segment's total broadcast; blocks are (64,1) or (32,2), so
 --tid-x-lanes may be given (wi-cS-NN.cu; the H100 ran seed 16:

@@ -25,7 +25,7 @@
  * that every lane issues the same operations with the same immediates).
  *
  * Every lane's value bits and predicate are compared with the PTX model
- * (pass/ShflSemantics.c, itself checked on NVIDIA hardware by
+ * (pass/warp/ShflSemantics.c, itself checked on NVIDIA hardware by
  * lit-tests/oracle/nvidia). Operands are exercised four ways: b and c both
  * runtime values over b in 0..63, c in 0..8191; b constant (0..63) with c
  * over 0..8191; c constant (every value of its 10 meaningful bits, and some
@@ -42,9 +42,9 @@
  *===----------------------------------------------------------------------===*/
 
 #include "NVVMWarpToAMDGPU.h"
-#include "ShflSemantics.h"
 #include "amdgpu-lane-ops.h"
 #include "host-jit.h"
+#include "warp/ShflSemantics.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>

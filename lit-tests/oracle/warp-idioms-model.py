@@ -5,7 +5,7 @@ An independent model of the programs gen-warp-idioms.py writes: it reads
 the spec embedded in a program (the JSON comment) and runs its kernels
 thread by thread in Python, each CUDA warp's shuffles in lockstep, with
 shfl.sync as the PTX ISA defines it (written from the ISA's text, not from
-pass/ShflSemantics.c):
+pass/warp/ShflSemantics.c):
 
     lane = laneid; bval = b[4:0]; cval = c[4:0]; segmask = c[12:8]
     maxLane = (lane & segmask) | (cval & ~segmask)

@@ -3,11 +3,11 @@
 ; first"): a module may declare an intrinsic's name with another signature
 ; than LLVM's as long as nothing calls it (the verifier accepts it), and the
 ; lowerings called that declaration with the intrinsic's arguments
-; (buildCall, pass/IRUtils.c, finds functions by name), so the result did
-; not verify: "Call parameter type does not match function signature!". Here
-; for the lane computation every shuffle needs (llvm.amdgcn.mbcnt.lo; all
-; passes, every option) and for the intrinsic an inline PTX shuffle is
-; rewritten into (nvvm-warp-to-amdgpu, nvvm-to-amdgpu).
+; (buildCall, pass/support/IRUtils.c, finds functions by name), so the
+; result did not verify: "Call parameter type does not match function
+; signature!". Here for the lane computation every shuffle needs
+; (llvm.amdgcn.mbcnt.lo; all passes, every option) and for the intrinsic an
+; inline PTX shuffle is rewritten into (nvvm-warp-to-amdgpu, nvvm-to-amdgpu).
 
 define i32 @lane_intrinsic(i32 %v) {
   %r = call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 -1, i32 %v, i32 1, i32 31)

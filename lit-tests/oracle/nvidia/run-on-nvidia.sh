@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds lit-tests/oracle/nvidia/shfl_groundtruth.cu and checks the shfl.sync
-# model (pass/ShflSemantics.c) against the NVIDIA GPU of this machine: first
-# the real model (must report 0 mismatches), then --perturb-model (a planted
-# bug; must report mismatches). Run from the repository root:
+# model (pass/warp/ShflSemantics.c) against the NVIDIA GPU of this machine:
+# first the real model (must report 0 mismatches), then --perturb-model (a
+# planted bug; must report mismatches). Run from the repository root:
 #
 #   bash lit-tests/oracle/nvidia/run-on-nvidia.sh
 #
@@ -23,7 +23,7 @@ echo "== build"
 # links it to the C++ host code.
 nvcc -O2 -arch=native -Xcompiler -Wall -o "$BUILD/shfl_groundtruth" \
   "$ROOT/lit-tests/oracle/nvidia/shfl_groundtruth.cu" \
-  "$ROOT/pass/ShflSemantics.c" || exit 2
+  "$ROOT/pass/warp/ShflSemantics.c" || exit 2
 
 echo "== SASS shuffles (b and c must be registers, not immediates)"
 if command -v cuobjdump >/dev/null; then

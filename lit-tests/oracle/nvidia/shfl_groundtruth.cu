@@ -29,7 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../../../pass/ShflSemantics.h"
+#include "../../../pass/warp/ShflSemantics.h"
 
 #include <cuda_runtime.h>
 
@@ -365,7 +365,7 @@ int main(int Argc, char **Argv) {
   std::printf("model: %s\n",
               PerturbModel ? "PERTURBED (shflEvaluate with c | 31; mismatches "
                              "expected)"
-                           : "shflEvaluate (pass/ShflSemantics.c)");
+                           : "shflEvaluate (pass/warp/ShflSemantics.c)");
   std::printf("random seed: 0x%016" PRIx64 "\n", Seed);
 
   uint64_t Cases = 0, Mismatches = 0;
