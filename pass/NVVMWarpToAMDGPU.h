@@ -109,7 +109,7 @@ bool warpParseRetargetOptions(const char *Params, WarpRetargetOptions *Options,
  * reported through Handler.
  *
  * With Options->RetargetOnly the warp intrinsics are left as calls: the
- * drivers' flow (and opt's, README "pass plugin") is this, LLVM's
+ * drivers' flow (and opt's, docs/plugin.md) is this, LLVM's
  * default<ON> pipeline for the processor, warpLowerWarpIntrinsics on the
  * optimized module, and default<ON> again. The module verifies and
  * optimizes with the NVVM warp intrinsics in it: convergent calls with

@@ -41,7 +41,7 @@ define i32 @memory_operand(ptr %p) {
 ; KEPT: asm "cvt.rz.f16.s64 $0, $1;"
 ; KEPT: asm "add.u32 $0, $1, tmp;"
 ; KEPT: asm sideeffect "bar.sync 1, 64;"
-; DIAG-DAG: error: nvvm-to-amdgpu: in function 'unknown_instruction': {{.*}}: inline PTX that nvvm-to-amdgpu cannot translate: in "vabsdiff.u32.u32.u32 $0, t, t, t;": unknown instruction 'vabsdiff.u32.u32.u32' (README lists the supported instructions)
+; DIAG-DAG: error: nvvm-to-amdgpu: in function 'unknown_instruction': {{.*}}: inline PTX that nvvm-to-amdgpu cannot translate: in "vabsdiff.u32.u32.u32 $0, t, t, t;": unknown instruction 'vabsdiff.u32.u32.u32' (docs/inline-ptx.md lists the supported instructions)
 ; DIAG-DAG: error: nvvm-to-amdgpu: in function 'unsupported_form': {{.*}}: in "cvt.rz.f16.s64 $0, $1;": integer to f16 rounds to nearest only here
 ; DIAG-DAG: error: nvvm-to-amdgpu: in function 'undeclared': {{.*}}: in "add.u32 $0, $1, tmp;": register 'tmp' is not declared
 ; DIAG-DAG: error: nvvm-to-amdgpu: in function 'named_barrier': {{.*}}: in "bar.sync 1, 64;": named barriers (an id other than 0)

@@ -8,7 +8,7 @@
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-DAG: error: nvvm-to-amdgpu: in function 'exit': 'call void @llvm.nvvm.exit()': llvm.nvvm.exit: NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu
-; CHECK-DAG: error: nvvm-to-amdgpu: in function 'asm': 'call void asm sideeffect "nanosleep.u32 100;", ""()': asm "nanosleep.u32 100;": inline PTX that nvvm-to-amdgpu cannot translate: in "nanosleep.u32 100;": unknown instruction 'nanosleep.u32' (README lists the supported instructions)
+; CHECK-DAG: error: nvvm-to-amdgpu: in function 'asm': 'call void asm sideeffect "nanosleep.u32 100;", ""()': asm "nanosleep.u32 100;": inline PTX that nvvm-to-amdgpu cannot translate: in "nanosleep.u32 100;": unknown instruction 'nanosleep.u32' (docs/inline-ptx.md lists the supported instructions)
 ; CHECK-DAG: error: nvvm-to-amdgpu: in function 'named_barrier': 'call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 1)': llvm.nvvm.barrier.cta.sync.aligned.all: NVVM intrinsic with no AMDGPU mapping in nvvm-to-amdgpu
 ; CHECK: 3 errors
 ; OPT: error: nvvm-to-amdgpu: in function

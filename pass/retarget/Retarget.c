@@ -700,7 +700,7 @@ static void rewriteFunction(LLVMModuleRef M, LLVMBuilderRef B, LLVMValueRef F,
         warpExplainInlinePtx(I, Why, sizeof(Why));
         warpReportUse(Diags, I, Subject,
                       "inline PTX that nvvm-to-amdgpu cannot translate: %s "
-                      "(README lists the supported instructions)",
+                      "(docs/inline-ptx.md lists the supported instructions)",
                       Why);
         continue;
       }
