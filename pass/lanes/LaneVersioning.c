@@ -28,6 +28,7 @@
 #include "lanes/DemandedLanes.h"
 #include "lanes/LinearLane.h"
 #include "lanes/WarpChains.h"
+#include "retarget/Retarget.h"
 #include "support/BlockDominators.h"
 #include "support/IRUtils.h"
 #include "testing/PlantedBugs.h"

@@ -39,9 +39,4 @@ bool warpGainsFromBlockShape(LLVMModuleRef M, LLVMValueRef F,
 LLVMValueRef warpCloneUnderBlockShape(LLVMModuleRef M, LLVMValueRef F,
                                       const char *Name);
 
-/* blockDim.<Dim> (0, 1, 2) of a retargeted function, read at B's position
- * as the retargeting pass reads %ntid (Retarget.c). */
-LLVMValueRef warpBuildBlockDim(LLVMModuleRef M, LLVMBuilderRef B,
-                               unsigned Dim);
-
 #endif

@@ -43,13 +43,13 @@
 
 #include "NVVMWarpToAMDGPU.h"
 
-#include "lanes/LaneVersioning.h"
 #include "ptx/PtxTranslate.h"
 #include "retarget/ByvalArguments.h"
 #include "retarget/DeviceLibs.h"
 #include "retarget/DevicePrintf.h"
 #include "retarget/DotProducts.h"
 #include "retarget/KernelSignature.h"
+#include "retarget/Retarget.h"
 #include "support/Diagnostics.h"
 #include "support/IRUtils.h"
 #include "testing/PlantedBugs.h"
