@@ -23,6 +23,7 @@
 #define NVVMWARP_DEMANDEDLANES_H
 
 #include "NVVMWarpToAMDGPU.h"
+#include "warp/WarpPatterns.h"
 
 #include <llvm-c/Core.h>
 #include <stdbool.h>
@@ -55,5 +56,14 @@ typedef struct {
 
 WarpLaneCondition warpLaneConditionOf(LLVMValueRef Cond, unsigned WaveSize,
                                       bool TidXIsLane);
+
+/* The warp pattern of a call of an llvm.nvvm.shfl intrinsic; NULL for any
+ * other value (LaneConditions.c). */
+const WarpShufflePattern *warpShufflePatternOf(LLVMValueRef Call);
+
+/* For a shuffle with constant lane and clamp operands: each lane's source
+ * lane and the lanes whose source is in range; false for any other. */
+bool warpConstantShuffleMap(LLVMValueRef Call, const WarpShufflePattern *P,
+                            unsigned char *Source, uint32_t *InRange);
 
 #endif
