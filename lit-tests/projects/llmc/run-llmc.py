@@ -18,7 +18,8 @@ on wavesim: the programs that call cuBLAS(Lt) and the fp32 trainer.
    written in both trainers' formats, every train batch the same (the
    bfloat16 trainer shuffles its batches): the first validation loss and
    the losses of every training step must agree within the tolerance of
-   bfloat16 arithmetic (--bf16-loss-tolerance). The bfloat16 trainer's
+   bfloat16 arithmetic (--bf16-loss-tolerance, 5e-3: measured 3.7e-4,
+   while the loss falls about 0.07 a step). The bfloat16 trainer's
    AdamW differs from the CPU trainer's (beta2 0.95, not 0.999; gradients
    clipped to norm 1): on one batch over and over its step is still close
    to the CPU trainer's (Adam's first step, lr sign(g), depends on
@@ -194,7 +195,7 @@ def main():
     parser.add_argument("--limit", type=float, default=1800,
                         help="seconds a program may run to its verdict")
     parser.add_argument("--loss-tolerance", type=float, default=1e-4)
-    parser.add_argument("--bf16-loss-tolerance", type=float, default=0.02)
+    parser.add_argument("--bf16-loss-tolerance", type=float, default=0.005)
     parser.add_argument("--only", default="",
                         help="comma-separated: dev/cuda programs, trainer, "
                         "bf16trainer")
