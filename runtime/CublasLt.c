@@ -93,6 +93,8 @@ static const Field MatmulFields[] = {
     FIELD(CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD, CuccLtMatmulDesc, AuxLd),
     FIELD(CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_BATCH_STRIDE, CuccLtMatmulDesc,
           AuxBatchStride),
+    FIELD(CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_DATA_TYPE, CuccLtMatmulDesc,
+          AuxType),
     FIELD(CUBLASLT_MATMUL_DESC_SM_COUNT_TARGET, CuccLtMatmulDesc,
           SmCountTarget),
     FIELD(CUBLASLT_MATMUL_DESC_FAST_ACCUM, CuccLtMatmulDesc,
@@ -214,6 +216,7 @@ cublasStatus_t cublasLtMatmulDescCreate(cublasLtMatmulDesc_t *Desc,
   D->TransA = D->TransB = D->TransC = CUBLAS_OP_N;
   D->Epilogue = CUBLASLT_EPILOGUE_DEFAULT;
   D->BiasType = -1;
+  D->AuxType = -1;
   return CUBLAS_STATUS_SUCCESS;
 }
 

@@ -96,6 +96,23 @@ __device__ inline double gelu(double X) {
 __device__ inline float2 gelu(float2 X) { return X; }
 __device__ inline double2 gelu(double2 X) { return X; }
 
+// The derivative of that GELU: with t = tanh(s u), u = x + 0.044715 x^3,
+// s = sqrt(2/pi): (1 + t) / 2 + x / 2 (1 - t^2) s (1 + 3 0.044715 x^2).
+__device__ inline float geluDerivative(float X) {
+  const float Scale = 0.7978845608028654f;
+  float T = tanhf(Scale * (X + 0.044715f * X * X * X));
+  float Slope = Scale * (1.0f + 3.0f * 0.044715f * X * X);
+  return 0.5f * (1.0f + T) + 0.5f * X * (1.0f - T * T) * Slope;
+}
+__device__ inline double geluDerivative(double X) {
+  const double Scale = 0.7978845608028654;
+  double T = tanh(Scale * (X + 0.044715 * X * X * X));
+  double Slope = Scale * (1.0 + 3.0 * 0.044715 * X * X);
+  return 0.5 * (1.0 + T) + 0.5 * X * (1.0 - T * T) * Slope;
+}
+__device__ inline float2 geluDerivative(float2 X) { return X; }
+__device__ inline double2 geluDerivative(double2 X) { return X; }
+
 // *Ptr, read member by member: a whole float2 copied where the pointer
 // might also be the kernel's own copy of a scalar becomes a select of a
 // private and a global pointer, which leaves a stack frame behind.

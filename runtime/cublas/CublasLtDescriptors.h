@@ -38,7 +38,8 @@ typedef struct {
   int64_t BiasBatchStride; /* elements */
   int32_t BiasType;        /* cudaDataType, or -1: D's type */
   const void *AuxPointer;
-  int64_t AuxLd, AuxBatchStride;
+  int64_t AuxLd, AuxBatchStride; /* elements */
+  int32_t AuxType;               /* cudaDataType, or -1: D's type */
   int32_t SmCountTarget;
   int8_t FastAccumulation;
 } CuccLtMatmulDesc;

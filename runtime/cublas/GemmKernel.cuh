@@ -2,7 +2,9 @@
 //
 // D = epilogue(alpha op(A) op(B) + beta C), the kernel behind every gemm of
 // libcublas (Gemm.cu, where D is C) and cublasLtMatmul (LtMatmul.cu, where
-// D may be another matrix and the epilogue adds a bias and applies GELU).
+// D may be another matrix and the epilogue adds a bias, then applies GELU,
+// storing its input in an auxiliary matrix, or multiplies by GELU's
+// derivative at the auxiliary matrix's values).
 // A template over the stored and the computed types; our pipeline
 // compiles it for each AMD processor and for wavesim.
 //
@@ -55,9 +57,15 @@ template <typename T> struct Operand {
   bool Conjugate;
 };
 
+// What the epilogue does after the bias: nothing, GELU (with Aux set, the
+// value before it is stored there), or a product with GELU's derivative at
+// Aux's element.
+enum Activation { NoActivation, GeluActivation, GeluGradient };
+
 // D (the output) has its batch b at DArray[b] or D + b * StrideD; C (the
 // input beta scales) likewise. Bias, when there is one, is a vector of M
-// elements per batch, BiasStride apart.
+// elements per batch, BiasStride apart. Aux is an M x N matrix per batch,
+// AuxStride apart.
 template <typename TIn, typename TOut, typename TAcc> struct GemmParams {
   int M, N, K;
   Operand<TIn> A, B;
@@ -73,7 +81,10 @@ template <typename TIn, typename TOut, typename TAcc> struct GemmParams {
   const TAcc *AlphaPtr, *BetaPtr; // CUBLAS_POINTER_MODE_DEVICE
   const TOut *Bias;
   long long BiasStride;
-  bool Gelu;
+  Activation Act;
+  TOut *Aux;
+  long long AuxStride;
+  int AuxLd;
   int BatchBase;
 };
 
@@ -105,6 +116,31 @@ loadSlice(const Operand<TIn> &Op, const TIn *X, int Extent, int K, int Outer0,
     }
     Tile[P][O / PerThread].V[O % PerThread] = V;
   }
+}
+
+// V after the activation of element (I, J) of batch Batch's D.
+template <typename TIn, typename TOut, typename TAcc>
+__device__ TAcc activate(const GemmParams<TIn, TOut, TAcc> &P, int Batch,
+                         int I, int J, TAcc V) {
+  if (P.Act == NoActivation)
+    return V;
+  TOut *Aux = P.Aux ? P.Aux + Batch * P.AuxStride + I + (long long)J * P.AuxLd
+                    : nullptr;
+  if (P.Act == GeluGradient) {
+#ifdef PLANTED_DGELU_BUG // GELU itself, not its derivative
+    return mul(V, gelu(widen(*Aux)));
+#endif
+    return mul(V, geluDerivative(widen(*Aux)));
+  }
+#ifdef PLANTED_AUX_BUG // GELU's output stored, not its input
+  V = gelu(V);
+  if (Aux)
+    narrowTo(*Aux, V);
+  return V;
+#endif
+  if (Aux)
+    narrowTo(*Aux, V);
+  return gelu(V);
 }
 
 // With WithEpilogue false (every gemm of libcublas), the bias and GELU
@@ -173,8 +209,8 @@ __global__ void __launch_bounds__(Threads)
         V = madd(V, Beta, widen(C[I + (long long)J * P.Ldc]));
       if (WithEpilogue && Bias)
         V = add(V, widen(Bias[I]));
-      if (WithEpilogue && P.Gelu)
-        V = gelu(V);
+      if (WithEpilogue)
+        V = activate(P, Batch, I, J, V);
       narrowTo(D[I + (long long)J * P.Ldd], V);
     }
   }
