@@ -46,6 +46,8 @@
 
 #include "wavesim-lockstep.h"
 
+#include "wavesim-ir.h"
+
 #include <llvm-c/Core.h>
 
 #include <stdbool.h>
@@ -80,10 +82,6 @@ static bool isWaveMeetingPoint(LLVMValueRef I) {
 static bool isSharedPointer(LLVMValueRef Pointer) {
   unsigned Space = LLVMGetPointerAddressSpace(LLVMTypeOf(Pointer));
   return Space == SharedAddressSpace || Space == FlatAddressSpace;
-}
-
-static bool startsWith(const char *Text, const char *Prefix) {
-  return strncmp(Text, Prefix, strlen(Prefix)) == 0;
 }
 
 /* llvm.memcpy and llvm.memmove (and their .inline forms): operand 0 is

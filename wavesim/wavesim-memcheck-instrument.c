@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 
 #include "wavesim-internal.h"
+#include "wavesim-ir.h"
 #include "wavesim-memcheck-module.h"
 #include "wavesim-memcheck.h"
 
@@ -38,15 +39,6 @@ static MemcheckModule *moduleOf(WaveSim *S) {
 bool wavesimMemcheckEnabled(void) {
   const char *Value = getenv("CUCC_WAVESIM_MEMCHECK");
   return Value && strcmp(Value, "0") != 0;
-}
-
-static const char *nameOf(LLVMValueRef V) {
-  size_t Length;
-  return LLVMGetValueName2(V, &Length);
-}
-
-static bool startsWith(const char *S, const char *Prefix) {
-  return !strncmp(S, Prefix, strlen(Prefix));
 }
 
 /*===-- Instrumenting the accesses ----------------------------------------===*/

@@ -11,6 +11,7 @@
 
 #include "amdgpu-lane-ops.h"
 #include "wavesim-internal.h"
+#include "wavesim-ir.h"
 #include "wavesim-math.h"
 #include "wavesim-printf.h"
 
@@ -20,26 +21,6 @@
 
 #include <stdio.h>
 #include <string.h>
-
-static const char *nameOf(LLVMValueRef V) {
-  size_t Length;
-  return LLVMGetValueName2(V, &Length);
-}
-
-static bool startsWith(const char *S, const char *Prefix) {
-  return !strncmp(S, Prefix, strlen(Prefix));
-}
-
-static bool isKernel(LLVMValueRef F) {
-  return LLVMGetFunctionCallConv(F) == LLVMAMDGPUKERNELCallConv;
-}
-
-static LLVMValueRef calleeOf(LLVMValueRef I) {
-  if (!LLVMIsACallInst(I) && !LLVMIsAInvokeInst(I))
-    return NULL;
-  LLVMValueRef Callee = LLVMGetCalledValue(I);
-  return LLVMIsAFunction(Callee) ? Callee : NULL;
-}
 
 /* The IR in a file ("-": standard input), or NULL with a message. */
 LLVMMemoryBufferRef wavesimReadFile(const char *Path, char *Error,

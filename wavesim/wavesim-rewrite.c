@@ -22,6 +22,7 @@
 
 #include "host-jit.h"
 #include "wavesim-internal.h"
+#include "wavesim-ir.h"
 #include "wavesim-lockstep.h"
 #include "wavesim-math.h"
 #include "wavesim-printf.h"
@@ -38,26 +39,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-
-static const char *nameOf(LLVMValueRef V) {
-  size_t Length;
-  return LLVMGetValueName2(V, &Length);
-}
-
-static bool startsWith(const char *S, const char *Prefix) {
-  return !strncmp(S, Prefix, strlen(Prefix));
-}
-
-static bool isKernel(LLVMValueRef F) {
-  return LLVMGetFunctionCallConv(F) == LLVMAMDGPUKERNELCallConv;
-}
-
-static LLVMValueRef calleeOf(LLVMValueRef I) {
-  if (!LLVMIsACallInst(I) && !LLVMIsAInvokeInst(I))
-    return NULL;
-  LLVMValueRef Callee = LLVMGetCalledValue(I);
-  return LLVMIsAFunction(Callee) ? Callee : NULL;
-}
 
 /*===-- Call sites and their reachability ---------------------------------===*/
 

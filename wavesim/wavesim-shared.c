@@ -26,6 +26,7 @@
  *===----------------------------------------------------------------------===*/
 
 #include "wavesim-internal.h"
+#include "wavesim-ir.h"
 
 #include <llvm-c/Comdat.h>
 #include <llvm-c/Core.h>
@@ -37,11 +38,6 @@
 enum { SharedAddressSpace = 3, DynamicSharedAlignment = 16 };
 
 static const char SharedBaseName[] = "__wavesim_shared_base";
-
-static const char *nameOf(LLVMValueRef V) {
-  size_t Length;
-  return LLVMGetValueName2(V, &Length);
-}
 
 static bool isSharedGlobal(LLVMValueRef V) {
   return LLVMIsAGlobalVariable(V) &&

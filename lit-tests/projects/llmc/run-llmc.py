@@ -47,15 +47,34 @@ CUBLAS_KERNELS = {
     "trimat_forward": ["0"],
 }
 
-# The CPU trainer's batch: its B and T are fixed in train_gpt2.c.
-TRAINER_ARGS = ["-b", "4", "-t", "64", "-l", "1e-4", "-v", "1000", "-m", "5",
-                "-g", "1", "-s", "1000"]
-# The bfloat16 trainer: the same batch, 8 steps, no sampling, GELU fused
-# into the matmuls forward and backward.
-BF16_TRAINER_ARGS = ["-e", "gpt2_124M_bf16.bin", "-b", "4", "-t", "64",
-                     "-l", "1e-4", "-v", "1000", "-m", "5", "-s", "0",
-                     "-x", "8", "-ge", "2"]
-
+# The CUDA trainers compared with llm.c's CPU trainer (train_gpt2.c, whose
+# B and T are fixed at 4 and 64): the make target, the program's
+# arguments (the learning rate is replaced by --learning-rate), the line of
+# each step's loss, tiny_gpt2.py's options, the tolerance's option, and
+# how a result line names it.
+TRAINERS = {
+    "trainer": {
+        "program": "train_gpt2fp32cu",
+        "label": "train_gpt2fp32cu (learning rate {rate})",
+        "args": ["-b", "4", "-t", "64", "-l", "1e-4", "-v", "1000", "-m", "5",
+                 "-g", "1", "-s", "1000"],
+        "step": r"step +\d+/\d+: train loss (\S+)",
+        "model": [],
+        "tolerance": "loss_tolerance",
+    },
+    # bfloat16: the same batch, 8 steps, no sampling, GELU fused into the
+    # matmuls forward and backward.
+    "bf16trainer": {
+        "program": "train_gpt2cu",
+        "label": "train_gpt2cu (bf16, learning rate {rate})",
+        "args": ["-e", "gpt2_124M_bf16.bin", "-b", "4", "-t", "64",
+                 "-l", "1e-4", "-v", "1000", "-m", "5", "-s", "0",
+                 "-x", "8", "-ge", "2"],
+        "step": r"step +\d+/\d+ \| loss (\S+)",
+        "model": ["--bf16", "--repeat-train-batch", "--vocab", "8192"],
+        "tolerance": "bf16_loss_tolerance",
+    },
+}
 
 def environment(args):
     env = dict(os.environ, PATH=args.bin + os.pathsep + os.environ["PATH"],
@@ -118,54 +137,23 @@ def losses(text, pattern):
     return [float(m) for m in re.findall(pattern, text)]
 
 
-def check_trainer(args, env, learning_rate):
-    rc, out = make(["train_gpt2", "train_gpt2fp32cu"], args.work, env)
+def check_trainer(args, env, name):
+    trainer = TRAINERS[name]
+    rc, out = make(["train_gpt2", trainer["program"]], args.work, env)
     if rc:
-        print(f"trainers: build FAIL: {out.strip().splitlines()[-1]}")
+        print(f"{name}: build FAIL: {out.strip().splitlines()[-1]}")
         return 1
     subprocess.run([sys.executable, os.path.join(HERE, "tiny_gpt2.py"),
-                    args.work], check=True)
+                    args.work] + trainer["model"], check=True)
     cpu = subprocess.run(["./train_gpt2"], cwd=args.work, env=env, text=True,
                          stdout=subprocess.PIPE, check=True).stdout
-    trainer_args = list(TRAINER_ARGS)
-    trainer_args[trainer_args.index("-l") + 1] = learning_rate
-    gpu = subprocess.run(["./train_gpt2fp32cu"] + trainer_args, cwd=args.work,
-                         env=env, text=True, stdout=subprocess.PIPE,
+    trainer_args = list(trainer["args"])
+    trainer_args[trainer_args.index("-l") + 1] = args.learning_rate
+    gpu = subprocess.run(["./" + trainer["program"]] + trainer_args,
+                         cwd=args.work, env=env, text=True,
+                         stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT).stdout
-    gpu_steps = losses(gpu, r"step +\d+/\d+: train loss (\S+)")
-    cpu_steps = losses(cpu, r"step \d+: train loss (\S+)")[:len(gpu_steps)]
-    gpu_val = losses(gpu, r"val loss (\S+)")[:1]
-    cpu_val = losses(cpu, r"val loss (\S+)")[:1]
-    worst = max((abs(a - b) for a, b in
-                 zip(gpu_steps + gpu_val, cpu_steps + cpu_val)), default=None)
-    ok = (len(gpu_steps) == 8 and len(gpu_val) == 1 and worst is not None
-          and worst <= args.loss_tolerance)
-    print(f"train_gpt2fp32cu (learning rate {learning_rate}) against "
-          f"train_gpt2 (CPU): {len(gpu_steps)} steps, "
-          f"largest loss difference {worst}: {'PASS' if ok else 'FAIL'}")
-    if not ok:
-        print("cpu: " + " ".join(map(str, cpu_val + cpu_steps)))
-        print("gpu: " + " ".join(map(str, gpu_val + gpu_steps)))
-        print(gpu[-2000:])
-    return 0 if ok else 1
-
-
-def check_bf16_trainer(args, env, learning_rate):
-    rc, out = make(["train_gpt2", "train_gpt2cu"], args.work, env)
-    if rc:
-        print(f"bf16 trainer: build FAIL: {out.strip().splitlines()[-1]}")
-        return 1
-    subprocess.run([sys.executable, os.path.join(HERE, "tiny_gpt2.py"),
-                    args.work, "--bf16", "--repeat-train-batch",
-                    "--vocab", "8192"], check=True)
-    cpu = subprocess.run(["./train_gpt2"], cwd=args.work, env=env, text=True,
-                         stdout=subprocess.PIPE, check=True).stdout
-    trainer_args = list(BF16_TRAINER_ARGS)
-    trainer_args[trainer_args.index("-l") + 1] = learning_rate
-    gpu = subprocess.run(["./train_gpt2cu"] + trainer_args, cwd=args.work,
-                         env=env, text=True, stdout=subprocess.PIPE,
-                         stderr=subprocess.STDOUT).stdout
-    gpu_steps = losses(gpu, r"step +\d+/\d+ \| loss (\S+)")
+    gpu_steps = losses(gpu, trainer["step"])
     cpu_steps = losses(cpu, r"step \d+: train loss (\S+)")[:len(gpu_steps)]
     gpu_val = losses(gpu, r"val loss (\S+)")[:1]
     cpu_val = losses(cpu, r"val loss (\S+)")[:1]
@@ -173,9 +161,9 @@ def check_bf16_trainer(args, env, learning_rate):
                    zip(gpu_val + gpu_steps, cpu_val + cpu_steps)]
     worst = max(differences, default=None)
     ok = (len(gpu_steps) == 8 and len(gpu_val) == 1 and worst is not None
-          and worst <= args.bf16_loss_tolerance)
-    print(f"train_gpt2cu (bf16, learning rate {learning_rate}) against "
-          f"train_gpt2 (CPU): {len(gpu_steps)} steps, "
+          and worst <= getattr(args, trainer["tolerance"]))
+    label = trainer["label"].format(rate=args.learning_rate)
+    print(f"{label} against train_gpt2 (CPU): {len(gpu_steps)} steps, "
           f"largest loss difference {worst}: {'PASS' if ok else 'FAIL'}")
     print("differences: " + " ".join(f"{d:.6f}" for d in differences))
     if not ok:
@@ -210,10 +198,9 @@ def main():
     failures = 0
     if not only or any(name in CUBLAS_KERNELS for name in only):
         failures += check_cublas_programs(args, env, only)
-    if not only or "trainer" in only:
-        failures += check_trainer(args, env, args.learning_rate)
-    if not only or "bf16trainer" in only:
-        failures += check_bf16_trainer(args, env, args.learning_rate)
+    for name in TRAINERS:
+        if not only or name in only:
+            failures += check_trainer(args, env, name)
     return 1 if failures else 0
 
 
