@@ -180,7 +180,7 @@ def main():
                         help="the directory of our nvcc")
     parser.add_argument("--work", required=True)
     parser.add_argument("--arch", default="gfx942")
-    parser.add_argument("--limit", type=float, default=1800,
+    parser.add_argument("--limit", type=float, default=3600,
                         help="seconds a program may run to its verdict")
     parser.add_argument("--loss-tolerance", type=float, default=1e-4)
     parser.add_argument("--bf16-loss-tolerance", type=float, default=0.005)
