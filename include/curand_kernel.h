@@ -42,6 +42,31 @@ struct curandStatePhilox4_32_10 {
 };
 typedef struct curandStatePhilox4_32_10 curandStatePhilox4_32_10_t;
 
+/*===-- What every generator's state shares ------------------------------===*/
+
+/* A new state has no Box-Muller value waiting. */
+template <class State>
+static __device__ inline void __curand_clear_normal_cache(State *S) {
+  S->boxmuller_flag = 0;
+  S->boxmuller_flag_double = 0;
+  S->boxmuller_extra = 0.0f;
+  S->boxmuller_extra_double = 0.0;
+}
+
+/* One normal per call from the generator's curand_normal2 pair; the
+ * pair's second value waits in the state for the next call. */
+template <class State>
+static __device__ inline float __curand_normal_from_pair(State *S) {
+  if (S->boxmuller_flag != 1) {
+    float2 Pair = curand_normal2(S);
+    S->boxmuller_extra = Pair.y;
+    S->boxmuller_flag = 1;
+    return Pair.x;
+  }
+  S->boxmuller_flag = 0;
+  return S->boxmuller_extra;
+}
+
 /*===-- The Philox4x32-10 bijection ---------------------------------------===*/
 
 static __device__ inline uint4 __curand_philox_round(uint4 Ctr, uint2 Key) {
@@ -111,10 +136,7 @@ static __device__ inline void curand_init(unsigned long long Seed,
   S->ctr = make_uint4(0, 0, 0, 0);
   S->key = make_uint2((unsigned)Seed, (unsigned)(Seed >> 32));
   S->STATE = 0;
-  S->boxmuller_flag = 0;
-  S->boxmuller_flag_double = 0;
-  S->boxmuller_extra = 0.0f;
-  S->boxmuller_extra_double = 0.0;
+  __curand_clear_normal_cache(S);
   skipahead_sequence(Subsequence, S);
   skipahead(Offset, S);
 }
@@ -174,24 +196,14 @@ static __device__ inline float2 __curand_box_muller(unsigned X, unsigned Y) {
   return Result;
 }
 
-/* One normal per call; the pair's second value waits in the state. */
-static __device__ inline float curand_normal(curandStatePhilox4_32_10_t *S) {
-  if (S->boxmuller_flag != 1) {
-    unsigned X = curand(S);
-    unsigned Y = curand(S);
-    float2 Pair = __curand_box_muller(X, Y);
-    S->boxmuller_extra = Pair.y;
-    S->boxmuller_flag = 1;
-    return Pair.x;
-  }
-  S->boxmuller_flag = 0;
-  return S->boxmuller_extra;
-}
-
 static __device__ inline float2 curand_normal2(curandStatePhilox4_32_10_t *S) {
   unsigned X = curand(S);
   unsigned Y = curand(S);
   return __curand_box_muller(X, Y);
+}
+
+static __device__ inline float curand_normal(curandStatePhilox4_32_10_t *S) {
+  return __curand_normal_from_pair(S);
 }
 
 static __device__ inline float
@@ -286,10 +298,7 @@ static __device__ inline void curand_init(unsigned long long Seed,
   S->v[4] = 5783321u + T0;
   skipahead_sequence(Subsequence, S);
   skipahead(Offset, S);
-  S->boxmuller_flag = 0;
-  S->boxmuller_flag_double = 0;
-  S->boxmuller_extra = 0.0f;
-  S->boxmuller_extra_double = 0.0;
+  __curand_clear_normal_cache(S);
 }
 
 static __device__ inline unsigned curand(curandStateXORWOW_t *S) {
@@ -307,23 +316,14 @@ static __device__ inline float curand_uniform(curandStateXORWOW_t *S) {
   return __curand_uniform(curand(S));
 }
 
-static __device__ inline float curand_normal(curandStateXORWOW_t *S) {
-  if (S->boxmuller_flag != 1) {
-    unsigned X = curand(S);
-    unsigned Y = curand(S);
-    float2 Pair = __curand_box_muller(X, Y);
-    S->boxmuller_extra = Pair.y;
-    S->boxmuller_flag = 1;
-    return Pair.x;
-  }
-  S->boxmuller_flag = 0;
-  return S->boxmuller_extra;
-}
-
 static __device__ inline float2 curand_normal2(curandStateXORWOW_t *S) {
   unsigned X = curand(S);
   unsigned Y = curand(S);
   return __curand_box_muller(X, Y);
+}
+
+static __device__ inline float curand_normal(curandStateXORWOW_t *S) {
+  return __curand_normal_from_pair(S);
 }
 
 static __device__ inline float curand_log_normal(curandStateXORWOW_t *S,
@@ -468,10 +468,7 @@ static __device__ inline void curand_init(unsigned long long Seed,
   S->s2[2] = (unsigned)(High * 12345u % __CURAND_MRG_M2);
   skipahead_sequence(Subsequence, S);
   skipahead(Offset, S);
-  S->boxmuller_flag = 0;
-  S->boxmuller_flag_double = 0;
-  S->boxmuller_extra = 0.0f;
-  S->boxmuller_extra_double = 0.0;
+  __curand_clear_normal_cache(S);
 }
 
 /* The next draw, in [1, m1]. */
@@ -540,14 +537,7 @@ curand_normal2_double(curandStateMRG32k3a_t *S) {
 }
 
 static __device__ inline float curand_normal(curandStateMRG32k3a_t *S) {
-  if (S->boxmuller_flag != 1) {
-    float2 Pair = curand_normal2(S);
-    S->boxmuller_extra = Pair.y;
-    S->boxmuller_flag = 1;
-    return Pair.x;
-  }
-  S->boxmuller_flag = 0;
-  return S->boxmuller_extra;
+  return __curand_normal_from_pair(S);
 }
 
 static __device__ inline double
