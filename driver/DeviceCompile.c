@@ -873,7 +873,7 @@ static WarpLoweringResult optimizeAndLower(LLVMModuleRef M,
                                            const WarpLoweringOptions *Options) {
   char Pipeline[32];
   snprintf(Pipeline, sizeof(Pipeline), "default<O%s>", OptLevel);
-  LoweringRun Run = {Options, {0, 0}};
+  LoweringRun Run = {Options, {0, 0, 0}};
   LLVMErrorRef Err =
       warpRunPasses(M, Pipeline, TM, true, lowerWarpIntrinsics, &Run);
   if (!Err)

@@ -19,6 +19,7 @@
 #include "lanes/WarpChains.h"
 #include "primitives/PrimitiveLowering.h"
 #include "ptx/AbsorbedNaNs.h"
+#include "ptx/ArithmeticNaNs.h"
 #include "ptx/PtxTranslate.h"
 #include "shuffle/ShuffleLowering.h"
 #include "support/Diagnostics.h"
@@ -87,7 +88,7 @@ bool warpParseOptions(const char *Params, WarpLoweringOptions *Options,
           "plant-bug=ballot-wrong-half, plant-bug=fast-path-no-select, "
           "plant-bug=demanded-lane-short, plant-bug=scan-chain-short, "
           "plant-bug=printf-last-arg-zero, plant-bug=shape-check-true, "
-          "plant-bug=drop-kept-nans or "
+          "plant-bug=drop-kept-nans, plant-bug=drop-arithmetic-nans or "
           "plant-bug=drop-barrier; "
           "nvvm-to-amdgpu also takes a processor, gfxN)";
       size_t Size = strlen(Format) + Length + 1;
@@ -483,7 +484,7 @@ static WarpLoweringResult lowerWarpCalls(LLVMModuleRef M, IntrinsicSet Set,
 
   WarpLaunchVariants Variants = addLaunchVariants(M, &Record, Options);
 
-  WarpLoweringResult Result = {0, Diags.NumErrors};
+  WarpLoweringResult Result = {0, Diags.NumErrors, 0};
   LLVMBuilderRef B = LLVMCreateBuilderInContext(LLVMGetModuleContext(M));
   warpOpenLoweringCache(M);
   for (LLVMValueRef F = LLVMGetFirstFunction(M); Record.NumFunctions && F;
@@ -519,6 +520,12 @@ WarpLoweringResult warpLowerWarpIntrinsics(LLVMModuleRef M,
                                            WarpDiagnosticHandler Handler,
                                            void *HandlerContext) {
   warpEraseUnusedIntrinsicDeclarations(M);
-  return lowerWarpCalls(M, AllWarpIntrinsics, true, "nvvm-warp-to-amdgpu",
-                        Options, Handler, HandlerContext);
+  WarpLoweringResult Result =
+      lowerWarpCalls(M, AllWarpIntrinsics, true, "nvvm-warp-to-amdgpu",
+                     Options, Handler, HandlerContext);
+  for (LLVMValueRef F = LLVMGetFirstFunction(M); F; F = LLVMGetNextFunction(F))
+    if (LLVMGetFirstBasicBlock(F))
+      Result.NumNaNCanonicalizationsMoved += warpCanonicalizeArithmeticNaNs(
+          F, Options->PlantedBug == WarpBugDropArithmeticNaNs);
+  return Result;
 }

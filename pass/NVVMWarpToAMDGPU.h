@@ -51,6 +51,7 @@ typedef void (*WarpDiagnosticHandler)(void *Context, const char *Message);
 typedef struct {
   unsigned NumLowered; /* warp intrinsic calls replaced */
   unsigned NumErrors;  /* diagnostics reported; their calls are left as is */
+  unsigned NumNaNCanonicalizationsMoved; /* pass/ptx/ArithmeticNaNs.c */
 } WarpLoweringResult;
 
 /* Default options: wave64 unless a function says otherwise, no planted bug. */

@@ -48,8 +48,9 @@ struct WarpLoweringPass : PassInfoMixin<WarpLoweringPass<Lower>> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     WarpLoweringResult Result =
         Lower(wrap(&M), &Options, emitErrorInContext, &M);
-    return Result.NumLowered ? PreservedAnalyses::none()
-                             : PreservedAnalyses::all();
+    return Result.NumLowered || Result.NumNaNCanonicalizationsMoved
+               ? PreservedAnalyses::none()
+               : PreservedAnalyses::all();
   }
 
   static bool isRequired() { return true; }

@@ -792,7 +792,7 @@ WarpLoweringResult warpRetargetModule(LLVMModuleRef M,
                                       WarpDiagnosticHandler Handler,
                                       void *HandlerContext) {
   WarpDiagnostics Diags = {"nvvm-to-amdgpu", Handler, HandlerContext, 0};
-  WarpLoweringResult Result = {0, 0};
+  WarpLoweringResult Result = {0, 0, 0};
   const char *Arch = Options->OffloadArch;
   bool Wave32Default = warpArchDefaultsToWave32(Arch, strlen(Arch));
   unsigned WaveSize =

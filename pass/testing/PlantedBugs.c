@@ -23,6 +23,7 @@ bool warpParsePlantedBug(const char *Option, size_t Length, unsigned *Bug) {
       {"plant-bug=printf-last-arg-zero", WarpBugPrintfLastArgZero},
       {"plant-bug=shape-check-true", WarpBugShapeCheckTrue},
       {"plant-bug=drop-kept-nans", WarpBugDropKeptNaNs},
+      {"plant-bug=drop-arithmetic-nans", WarpBugDropArithmeticNaNs},
   };
   for (size_t I = 0; I < sizeof(Known) / sizeof(Known[0]); ++I) {
     if (strlen(Known[I].Text) == Length &&

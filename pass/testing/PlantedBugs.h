@@ -28,6 +28,7 @@ typedef enum {
   WarpBugPrintfLastArgZero, /* device printf's last argument reads as 0 */
   WarpBugShapeCheckTrue,    /* the block shape check always holds */
   WarpBugDropKeptNaNs,      /* PTX's canonical NaNs dropped where seen too */
+  WarpBugDropArithmeticNaNs, /* converted halves' NaNs not canonicalized */
 } WarpPlantedBug;
 
 /* If the Length characters at Option are `plant-bug=NAME` for a bug above,
