@@ -213,12 +213,16 @@ __CUDA_MATH float __powf(float x, float y) {
 }
 // CUDA: 0 for 2^126 < |y| < 2^128, else x times an approximate 1 / y; a
 // zero x gives the signed zero (or NaN) that x / y gives, as on NVIDIA
-// GPUs, also where 1 / y overflows (a denormal y).
+// GPUs. x times the reciprocal gives it too (0 * inf for y = 0, NaN for a
+// NaN y), except where 1 / y overflows: for a denormal y, x times y's sign.
 __CUDA_MATH float __fdividef(float x, float y) {
   float Reciprocal = __ocml_fabs_f32(y) > 0x1p126f
                          ? __ocml_copysign_f32(0.0f, y)
                          : __ocml_native_recip_f32(y);
-  return x == 0 ? x / y : x * Reciprocal;
+  if (x == 0 &&
+      __builtin_isfpclass(y, __FPCLASS_NEGSUBNORMAL | __FPCLASS_POSSUBNORMAL))
+    Reciprocal = __ocml_copysign_f32(1.0f, y);
+  return x * Reciprocal;
 }
 // 0 for NaN and below 0, 1 above 1.
 __CUDA_MATH float __saturatef(float x) {
