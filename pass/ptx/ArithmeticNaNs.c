@@ -114,12 +114,9 @@ static bool isNonNaNConstant(LLVMValueRef C) {
   if (LLVMIsAConstantAggregateZero(C))
     return true;
   LLVMTypeRef T = LLVMTypeOf(C);
-  unsigned N =
-      LLVMGetTypeKind(T) == LLVMVectorTypeKind ? LLVMGetVectorSize(T) : 1;
-  for (unsigned I = 0; I < N; ++I) {
-    LLVMValueRef Element = N == 1 && LLVMGetTypeKind(T) != LLVMVectorTypeKind
-                               ? C
-                               : LLVMGetAggregateElement(C, I);
+  bool IsVector = LLVMGetTypeKind(T) == LLVMVectorTypeKind;
+  for (unsigned I = 0, N = IsVector ? LLVMGetVectorSize(T) : 1; I < N; ++I) {
+    LLVMValueRef Element = IsVector ? LLVMGetAggregateElement(C, I) : C;
     LLVMBool LosesInfo;
     if (!Element || !LLVMIsAConstantFP(Element))
       return false;
