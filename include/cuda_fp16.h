@@ -1248,6 +1248,13 @@ __host__ __device__ static inline bool __cucc_near_half_tie(float F) {
 #endif
 }
 
+// A's value as float for the math functions below: any NaN as the
+// conversion gives it, since their result's NaN is made canonical when it
+// is rounded to half (and a NaN is never near a tie).
+__device__ static inline float __cucc_math_argument(__half A) {
+  return (float)A.native();
+}
+
 // The double recomputation is a function of its own, not inlined: few
 // inputs need it, and a kernel that calls hexp in an unrolled loop would
 // otherwise carry a double exp per iteration.
@@ -1259,7 +1266,7 @@ __host__ __device__ static inline bool __cucc_near_half_tie(float F) {
         __cucc_half_from_double(DoubleExpr, __cucc_rn));                       \
   }                                                                            \
   __CUDA_FP16_DECL__ __half Name(__half A) {                                   \
-    float X = __half2float(A);                                                 \
+    float X = __cucc_math_argument(A);                                         \
     float R = Expr;                                                            \
     __half H = __float2half_rn(R);                                             \
     if (__cucc_near_half_tie(R))                                               \
@@ -1273,7 +1280,7 @@ __host__ __device__ static inline bool __cucc_near_half_tie(float F) {
 // are exact): no second look near a tie.
 #define __CUCC_HALF_MATH_ROUNDED(Name, Name2, Expr)                            \
   __CUDA_FP16_DECL__ __half Name(__half A) {                                   \
-    float X = __half2float(A);                                                 \
+    float X = __cucc_math_argument(A);                                         \
     return __float2half_rn(Expr);                                              \
   }                                                                            \
   __CUCC_HALF2_UNARY(Name2, Name)
