@@ -276,24 +276,11 @@ static void recordCall(CallRecord *R, LLVMValueRef Call, LLVMValueRef Callee) {
   R->Callees[R->NumCalls++] = Callee;
 }
 
-typedef struct {
-  LLVMValueRef *Calls;
-  unsigned Size, Capacity;
-} CallList;
-
-static void appendCall(CallList *List, LLVMValueRef Call) {
-  if (List->Size == List->Capacity) {
-    List->Capacity = List->Capacity ? 2 * List->Capacity : 16;
-    List->Calls = realloc(List->Calls, List->Capacity * sizeof(LLVMValueRef));
-  }
-  List->Calls[List->Size++] = Call;
-}
-
 /* Walks every instruction once: records the calls of Decls' declarations
  * and, into Asm when it is given, the inline asm calls; a function with
  * inline asm is to be walked again once that is rewritten. */
 static CallRecord recordCalls(LLVMModuleRef M, const WarpDeclarations *Decls,
-                              CallList *Asm) {
+                              WarpValueList *Asm) {
   CallRecord R = {NULL, NULL, 0, 0, NULL, 0, 0};
   for (LLVMValueRef F = LLVMGetFirstFunction(M); F;
        F = LLVMGetNextFunction(F)) {
@@ -306,7 +293,7 @@ static CallRecord recordCalls(LLVMModuleRef M, const WarpDeclarations *Decls,
           continue;
         LLVMValueRef Callee = LLVMGetCalledValue(I);
         if (Asm && LLVMIsAInlineAsm(Callee))
-          appendCall(Asm, I);
+          warpAppendValue(Asm, I);
         else if (findDeclaration(Decls, Callee))
           recordCall(&R, I, Callee);
       }
@@ -365,9 +352,9 @@ static WarpCallee matchWarpCall(LLVMValueRef Inst,
 
 /* F's warp calls, in order: the first time, from the record (F has not
  * changed since it was made), after that by walking F. */
-static CallList collectWarpCalls(LLVMValueRef F,
-                                 const WarpDeclarations *Decls) {
-  CallList List = {NULL, 0, 0};
+static WarpValueList collectWarpCalls(LLVMValueRef F,
+                                      const WarpDeclarations *Decls) {
+  WarpValueList List = {NULL, 0, 0};
   FunctionCalls *Entry = lookupFunction(Decls->Record, F);
   if (Entry && !Entry->Rescan) {
     const CallRecord *R = Decls->Record;
@@ -375,7 +362,7 @@ static CallList collectWarpCalls(LLVMValueRef F,
       const WarpDeclaration *Decl = findDeclaration(Decls, R->Callees[I]);
       if (Decl &&
           (Decl->AllUsesLowerable || matchWarpCall(R->Calls[I], Decls).Covered))
-        appendCall(&List, R->Calls[I]);
+        warpAppendValue(&List, R->Calls[I]);
     }
     Entry->Rescan = true;
     return List;
@@ -385,7 +372,7 @@ static CallList collectWarpCalls(LLVMValueRef F,
     for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
          I = LLVMGetNextInstruction(I))
       if (matchWarpCall(I, Decls).Covered)
-        appendCall(&List, I);
+        warpAppendValue(&List, I);
   return List;
 }
 
@@ -397,19 +384,19 @@ static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
                                      const WarpDeclarations *Decls,
                                      const WarpLoweringOptions *Options,
                                      bool MayVersion) {
-  CallList List = collectWarpCalls(F, Decls);
+  WarpValueList List = collectWarpCalls(F, Decls);
   WarpLanes Lanes =
       warpLanesOf(M, F, warpFunctionWaveSize(F, Options->DefaultWave));
   bool Versioned = List.Size && MayVersion &&
                    warpVersionOnBlockShape(M, &Lanes, Options);
   if (Versioned) {
-    free(List.Calls);
+    free(List.Items);
     List = collectWarpCalls(F, Decls);
   }
   unsigned InChains =
       List.Size ? warpRewriteScanChains(M, B, &Lanes, Options) : 0;
   if (InChains) {
-    free(List.Calls);
+    free(List.Items);
     List = collectWarpCalls(F, Decls);
   }
   WarpDemandedLanes *Demanded =
@@ -420,16 +407,16 @@ static unsigned lowerCallsInFunction(LLVMModuleRef M, LLVMBuilderRef B,
   warpDropAbsorbedNaNCanonicalizations(
       F, Options->PlantedBug == WarpBugDropKeptNaNs);
   for (unsigned I = 0; I < List.Size; ++I) {
-    WarpCallee Kind = matchWarpCall(List.Calls[I], Decls);
+    WarpCallee Kind = matchWarpCall(List.Items[I], Decls);
     if (Kind.Shuffle)
-      warpLowerShuffleCall(M, B, &Lanes, Options, List.Calls[I], Kind.Shuffle,
-                           warpDemandedLanes(Demanded, List.Calls[I]));
+      warpLowerShuffleCall(M, B, &Lanes, Options, List.Items[I], Kind.Shuffle,
+                           warpDemandedLanes(Demanded, List.Items[I]));
     else
-      warpLowerPrimitiveCall(M, B, &Lanes, Options, List.Calls[I],
+      warpLowerPrimitiveCall(M, B, &Lanes, Options, List.Items[I],
                              Kind.Primitive);
   }
   warpDisposeDemandedLanes(Demanded);
-  free(List.Calls);
+  free(List.Items);
   if (Versioned)
     warpForgetBlockShapeMarks(F);
   return List.Size + InChains;
@@ -469,15 +456,15 @@ static WarpLoweringResult lowerWarpCalls(LLVMModuleRef M, IntrinsicSet Set,
   WarpDeclarations Decls = collectDeclarations(M, Set);
   CallRecord Record = {NULL, NULL, 0, 0, NULL, 0, 0};
   if (Decls.Count || RewritePtx) {
-    CallList Asm = {NULL, 0, 0};
+    WarpValueList Asm = {NULL, 0, 0};
     Record = recordCalls(M, &Decls, RewritePtx ? &Asm : NULL);
     if (Asm.Size) {
-      warpRewriteInlinePtxCalls(M, Asm.Calls, Asm.Size);
+      warpRewriteInlinePtxCalls(M, Asm.Items, Asm.Size);
       /* It may have declared more. */
       free(Decls.Entries);
       Decls = collectDeclarations(M, Set);
     }
-    free(Asm.Calls);
+    free(Asm.Items);
   }
   Decls.Record = &Record;
   checkUses(&Decls, &Diags);

@@ -211,24 +211,18 @@ static bool isAbsorbed(LLVMValueRef V, unsigned Depth) {
 
 unsigned warpDropAbsorbedNaNCanonicalizations(LLVMValueRef F,
                                               bool PlantedBug) {
-  unsigned Count = 0, Capacity = 0;
-  LLVMValueRef *Dropped = NULL;
+  WarpValueList Dropped = {NULL, 0, 0};
   for (LLVMBasicBlockRef BB = LLVMGetFirstBasicBlock(F); BB;
        BB = LLVMGetNextBasicBlock(BB))
     for (LLVMValueRef I = LLVMGetFirstInstruction(BB); I;
-         I = LLVMGetNextInstruction(I)) {
-      if (!canonicalizedFloat(I) || (!PlantedBug && !isAbsorbed(I, 0)))
-        continue;
-      if (Count == Capacity) {
-        Capacity = Capacity ? 2 * Capacity : 8;
-        Dropped = realloc(Dropped, Capacity * sizeof(LLVMValueRef));
-      }
-      Dropped[Count++] = I;
-    }
-  for (unsigned K = 0; K < Count; ++K) {
-    LLVMReplaceAllUsesWith(Dropped[K], LLVMGetOperand(Dropped[K], 2));
-    LLVMInstructionEraseFromParent(Dropped[K]);
+         I = LLVMGetNextInstruction(I))
+      if (canonicalizedFloat(I) && (PlantedBug || isAbsorbed(I, 0)))
+        warpAppendValue(&Dropped, I);
+  for (unsigned K = 0; K < Dropped.Size; ++K) {
+    LLVMValueRef S = Dropped.Items[K];
+    LLVMReplaceAllUsesWith(S, LLVMGetOperand(S, 2));
+    LLVMInstructionEraseFromParent(S);
   }
-  free(Dropped);
-  return Count;
+  free(Dropped.Items);
+  return Dropped.Size;
 }

@@ -344,19 +344,6 @@ static LLVMValueRef canonicalizeResult(LLVMBuilderRef B, LLVMValueRef O) {
   return Select;
 }
 
-typedef struct {
-  LLVMValueRef *Items;
-  unsigned Size, Capacity;
-} ValueList;
-
-static void push(ValueList *L, LLVMValueRef V) {
-  if (L->Size == L->Capacity) {
-    L->Capacity = L->Capacity ? 2 * L->Capacity : 16;
-    L->Items = realloc(L->Items, L->Capacity * sizeof(LLVMValueRef));
-  }
-  L->Items[L->Size++] = V;
-}
-
 /* Replaces canonicalization S by its value and erases it and its test. */
 static void dropCanonicalization(LLVMValueRef S) {
   LLVMReplaceAllUsesWith(S, canonicalizedValue(S));
@@ -367,13 +354,13 @@ static void dropCanonicalization(LLVMValueRef S) {
 
 /* Replaces canonicalization S by its value in its users, canonicalizing
  * their results instead (not with PlantedBug); the new ones are queued. */
-static void moveOntoUsers(LLVMBuilderRef B, LLVMValueRef S, ValueList *Queue,
-                          bool PlantedBug) {
+static void moveOntoUsers(LLVMBuilderRef B, LLVMValueRef S,
+                          WarpValueList *Queue, bool PlantedBug) {
   LLVMValueRef Value = canonicalizedValue(S);
   while (!PlantedBug && LLVMGetFirstUse(S)) {
     LLVMValueRef O = LLVMGetUser(LLVMGetFirstUse(S));
     if (!canonicalizationOf(O))
-      push(Queue, canonicalizeResult(B, O));
+      warpAppendValue(Queue, canonicalizeResult(B, O));
     for (unsigned I = 0, N = (unsigned)LLVMGetNumOperands(O); I < N; ++I)
       if (LLVMGetOperand(O, I) == S)
         LLVMSetOperand(O, I, Value);
@@ -389,7 +376,7 @@ static bool isRedundant(LLVMValueRef S) {
 }
 
 unsigned warpCanonicalizeArithmeticNaNs(LLVMValueRef F, bool PlantedBug) {
-  ValueList Queue = {NULL, 0, 0};
+  WarpValueList Queue = {NULL, 0, 0};
   LLVMBuilderRef B =
       LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(F)));
   unsigned Removed = 0;
@@ -405,7 +392,7 @@ unsigned warpCanonicalizeArithmeticNaNs(LLVMValueRef F, bool PlantedBug) {
         dropCanonicalization(I);
         ++Removed;
       } else {
-        push(&Queue, I);
+        warpAppendValue(&Queue, I);
       }
     }
   /* In program order: a chain's first canonicalizations move before the

@@ -255,3 +255,11 @@ unsigned warpCodeObjectVersion(LLVMModuleRef M) {
              ? (unsigned)LLVMConstIntGetZExtValue(Version)
              : 0;
 }
+
+void warpAppendValue(WarpValueList *List, LLVMValueRef V) {
+  if (List->Size == List->Capacity) {
+    List->Capacity = List->Capacity ? 2 * List->Capacity : 16;
+    List->Items = realloc(List->Items, List->Capacity * sizeof(LLVMValueRef));
+  }
+  List->Items[List->Size++] = V;
+}

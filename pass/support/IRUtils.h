@@ -49,6 +49,15 @@ void warpAddFunctionAttribute(LLVMValueRef F, const char *Kind,
 /* Erases Old, which has no uses left, and gives New its name. */
 void warpEraseGivingName(LLVMValueRef Old, LLVMValueRef New);
 
+/* A growable array of values; {NULL, 0, 0} is empty, free(Items) frees it. */
+typedef struct {
+  LLVMValueRef *Items;
+  unsigned Size, Capacity;
+} WarpValueList;
+
+/* Appends V to List, growing it as needed. */
+void warpAppendValue(WarpValueList *List, LLVMValueRef V);
+
 /* Splits I's block before I: the instructions before I (its phis among
  * them) move into a new block placed before it, which takes over the
  * block's name, predecessors and blockaddresses and is returned without a
